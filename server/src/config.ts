@@ -1,0 +1,57 @@
+import path from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Holds the SQLite file and uploaded files. */
+  dataDir: string;
+  /** Accepted X-Application-Key values. */
+  appKeys: string[];
+  /** Seed demo data into an empty database. */
+  demoData: boolean;
+  /** Built SPA to serve; null serves the API alone. */
+  staticDir: string | null;
+  /** How long a session token lives. */
+  sessionTtlHours: number;
+}
+
+export const DEFAULT_APP_KEY = 'guard-console-demo-key';
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === '') return 8080;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`PORT must be a whole number from 1 to 65535, not '${value}'.`);
+  }
+  return port;
+}
+
+function parseSwitch(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  const normal = value.trim().toLowerCase();
+  if (['on', 'true', '1', 'yes'].includes(normal)) return true;
+  if (['off', 'false', '0', 'no'].includes(normal)) return false;
+  throw new Error(`${name} must be 'on' or 'off', not '${value}'.`);
+}
+
+/** Reads and checks the environment once, at start; a bad value stops the server with a clear message. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const appKeys = (env.APP_KEYS ?? DEFAULT_APP_KEY)
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean);
+  if (appKeys.length === 0) throw new Error('APP_KEYS must hold at least one application key.');
+  const hours = Number(env.SESSION_TTL_HOURS ?? 12);
+  if (!Number.isFinite(hours) || hours <= 0) {
+    throw new Error(`SESSION_TTL_HOURS must be a positive number, not '${env.SESSION_TTL_HOURS}'.`);
+  }
+  return {
+    port: parsePort(env.PORT),
+    host: env.HOST || '127.0.0.1',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    appKeys,
+    demoData: parseSwitch('DEMO_DATA', env.DEMO_DATA, true),
+    staticDir: path.resolve(env.STATIC_DIR || './dist'),
+    sessionTtlHours: hours,
+  };
+}

@@ -1,0 +1,249 @@
+import type { Generated } from 'kysely';
+
+/** Table types for Kysely. Column names match the API's where the spec names them. */
+
+type Timestamps = {
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+  deleted_at: string | null;
+};
+
+export interface FilesTable {
+  uuid: string;
+  access_key: string;
+  storage_name: string;
+  filename: string;
+  mime_type: string;
+  size: number;
+  created_at: Generated<string>;
+}
+
+export interface SecurityCompaniesTable extends Timestamps {
+  uuid: string;
+  name: string;
+  brn: Generated<string>;
+  license_number: Generated<string>;
+  license_expiry_date: string | null;
+  address: Generated<string>;
+  lat: number | null;
+  lng: number | null;
+  is_active: Generated<number>;
+  kg_user_profile_uuid: string | null;
+}
+
+export interface ResidencesTable extends Timestamps {
+  uuid: string;
+  name: string;
+  address: Generated<string>;
+  type: Generated<string>;
+  status: Generated<string>;
+  lat: number | null;
+  lng: number | null;
+  security_company_uuid: string | null;
+  cover_file_uuid: string | null;
+  kipleguard_enabled: Generated<number>;
+  kipleguard_visitors: Generated<number>;
+  kipleguard_reporting: Generated<number>;
+  kipleguard_attendance: Generated<number>;
+  hdf_enabled: Generated<number>;
+  visitor_pass_checkpoint_times: Generated<number>;
+}
+
+export interface UnitsTable {
+  uuid: string;
+  residence_uuid: string;
+  name: string;
+  owner_name: Generated<string>;
+}
+
+export interface UserProfilesTable extends Timestamps {
+  uuid: string;
+  name: string;
+  email: string;
+  phone: Generated<string>;
+  address: Generated<string>;
+  ic_passport_number: Generated<string>;
+  photo_file_uuid: string | null;
+  is_active: Generated<number>;
+}
+
+export interface IdentitiesTable {
+  uuid: string;
+  user_profile_uuid: string;
+  type: Generated<string>;
+  identifier: string;
+  challenge_hash: string;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export type RoleType = 'superadmin' | 'securitycompany' | 'sitesupervisor';
+
+export interface UserRolesTable {
+  uuid: string;
+  user_profile_uuid: string;
+  type: RoleType;
+  security_company_uuid: string | null;
+  created_at: Generated<string>;
+}
+
+export interface SiteSupervisorsTable extends Timestamps {
+  uuid: string;
+  kg_user_profile_uuid: string;
+  security_company_uuid: string;
+  staff_id: Generated<string>;
+  is_active: Generated<number>;
+}
+
+export interface SiteSupervisorResidencesTable {
+  supervisor_uuid: string;
+  residence_uuid: string;
+}
+
+export interface GuardsTable extends Timestamps {
+  uuid: string;
+  guard_id: string;
+  name: string;
+  email: string | null;
+  address: Generated<string>;
+  contact_number: Generated<string>;
+  ic_passport_number: Generated<string>;
+  nationality: Generated<string>;
+  birthdate: string | null;
+  is_active: Generated<number>;
+  security_company_uuid: string;
+  pin: string | null;
+  photo_file_uuid: string | null;
+}
+
+export interface GuardResidencesTable {
+  guard_uuid: string;
+  residence_uuid: string;
+}
+
+export interface AttendancesTable {
+  uuid: string;
+  guard_uuid: string;
+  residence_uuid: string;
+  checkin_at: string | null;
+  checkout_at: string | null;
+  checkin_lat: number | null;
+  checkin_lng: number | null;
+  checkout_lat: number | null;
+  checkout_lng: number | null;
+  checkin_photo_file_uuid: string | null;
+  checkout_photo_file_uuid: string | null;
+  created_at: Generated<string>;
+}
+
+export interface VisitorsTable extends Timestamps {
+  uuid: string;
+  residence_uuid: string;
+  unit_uuid: string | null;
+  name: string;
+  car_plate_number: Generated<string>;
+  phone_number: Generated<string>;
+  category: string;
+  type: Generated<string>;
+  repeat_type: Generated<string>;
+  /** Comma-separated weekdays of a repeating pass (the API's repeatType). */
+  repeat_days: Generated<string>;
+  date: string;
+  start_time: string;
+  end_time: string;
+  checkpoint_times: Generated<number>;
+  status: Generated<string>;
+  latest_scan_type: 'IN' | 'OUT' | null;
+  qr_code: string;
+  /** JSON array of file uuids. */
+  walkin_photo: Generated<string>;
+  hdf: string | null;
+  visitor_temp: number | null;
+  health_code: string | null;
+  qrcode_expired_at: string | null;
+  created_by: string | null;
+}
+
+export interface VisitorPassScansTable {
+  uuid: string;
+  visitor_uuid: string;
+  scan_type: 'IN' | 'OUT';
+  created_at: Generated<string>;
+}
+
+export interface HealthApplicationsTable {
+  uuid: string;
+  visitor_uuid: string;
+  status: string;
+  qrcode_expired_at: string | null;
+  creator_temp: number | null;
+  creator_temp_updated_at: string | null;
+  created_at: Generated<string>;
+}
+
+export interface IncidentCategoriesTable {
+  uuid: string;
+  name: string;
+}
+
+export interface IncidentsTable extends Timestamps {
+  uuid: string;
+  kg_incident_id: string;
+  category_uuid: string;
+  residence_uuid: string;
+  incident_date: string;
+  lat: number | null;
+  lng: number | null;
+  description: string;
+  actions_taken: Generated<string>;
+  status: Generated<'PENDING' | 'RESOLVED'>;
+  reported_by_guard_uuid: string | null;
+  reported_by_user_uuid: string | null;
+}
+
+export interface IncidentFilesTable {
+  incident_uuid: string;
+  file_uuid: string;
+  position: Generated<number>;
+}
+
+export interface SessionsTable {
+  uuid: string;
+  token_hash: string;
+  user_profile_uuid: string;
+  created_at: Generated<string>;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface PasswordResetCodesTable {
+  uuid: string;
+  identity_uuid: string;
+  code_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: Generated<string>;
+}
+
+export interface Database {
+  files: FilesTable;
+  security_companies: SecurityCompaniesTable;
+  residences: ResidencesTable;
+  units: UnitsTable;
+  user_profiles: UserProfilesTable;
+  identities: IdentitiesTable;
+  user_roles: UserRolesTable;
+  site_supervisors: SiteSupervisorsTable;
+  site_supervisor_residences: SiteSupervisorResidencesTable;
+  guards: GuardsTable;
+  guard_residences: GuardResidencesTable;
+  attendances: AttendancesTable;
+  visitors: VisitorsTable;
+  visitor_pass_scans: VisitorPassScansTable;
+  health_applications: HealthApplicationsTable;
+  incident_categories: IncidentCategoriesTable;
+  incidents: IncidentsTable;
+  incident_files: IncidentFilesTable;
+  sessions: SessionsTable;
+  password_reset_codes: PasswordResetCodesTable;
+}

@@ -1,0 +1,20 @@
+/** What a file really is, judged by its first bytes rather than its name or declared type. */
+export type SniffedType = 'image/png' | 'image/jpeg' | 'video/mp4';
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+export function sniffContentType(bytes: Uint8Array): SniffedType | null {
+  if (PNG_SIGNATURE.every((byte, i) => bytes[i] === byte)) return 'image/png';
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  // ISO base media: a box size, then 'ftyp'.
+  if (bytes.length > 11 && String.fromCharCode(...bytes.subarray(4, 8)) === 'ftyp') {
+    return 'video/mp4';
+  }
+  return null;
+}
+
+export const EXTENSION_BY_TYPE: Record<SniffedType, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'video/mp4': 'mp4',
+};

@@ -1,0 +1,63 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { DB } from '../../db/database';
+import { EXTENSION_BY_TYPE, type SniffedType } from './file-content';
+
+export const FILE_URL_PREFIX = '/kgapi/files/view/';
+
+export interface StoredFile {
+  uuid: string;
+  url: string;
+}
+
+/** The URL is the only way to a file: its key is 32 random bytes, so it cannot be guessed. */
+export function fileUrl(accessKey: string): string {
+  return `${FILE_URL_PREFIX}${accessKey}`;
+}
+
+export function filesDirectory(dataDir: string): string {
+  return path.join(dataDir, 'files');
+}
+
+export function createFilesRepository(db: DB, dataDir: string) {
+  const directory = filesDirectory(dataDir);
+
+  return {
+    /** Writes the bytes under a name of our own and records the file. The type must already be checked. */
+    async save(input: {
+      bytes: Uint8Array;
+      filename: string;
+      type: SniffedType;
+      uuid?: string;
+    }): Promise<StoredFile> {
+      const uuid = input.uuid ?? randomUUID();
+      const accessKey = randomBytes(32).toString('hex');
+      const storageName = `${randomUUID()}.${EXTENSION_BY_TYPE[input.type]}`;
+      await mkdir(directory, { recursive: true });
+      await writeFile(path.join(directory, storageName), input.bytes);
+      await db
+        .insertInto('files')
+        .values({
+          uuid,
+          access_key: accessKey,
+          storage_name: storageName,
+          filename: input.filename.slice(0, 255),
+          mime_type: input.type,
+          size: input.bytes.byteLength,
+        })
+        .execute();
+      return { uuid, url: fileUrl(accessKey) };
+    },
+
+    async findByAccessKey(accessKey: string) {
+      return db
+        .selectFrom('files')
+        .select(['storage_name', 'mime_type', 'size'])
+        .where('access_key', '=', accessKey)
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type FilesRepository = ReturnType<typeof createFilesRepository>;

@@ -1,0 +1,22 @@
+/** Builds filter strings in the API's SQL-like language; every value is quoted and escaped here. */
+export function quote(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+/** `(a like '%text%') OR (b like '%text%')`, with LIKE wildcards in the text taken literally by the server's escaping. */
+export function keywordFilter(fields: readonly string[], text: string): string {
+  const pattern = quote(`%${text}%`);
+  return fields.map((field) => `(${field} like ${pattern})`).join(' OR ');
+}
+
+export function equals(field: string, value: string | number): string {
+  return `(${field}=${typeof value === 'number' ? value : quote(value)})`;
+}
+
+/** Joins filter parts with AND, wrapping each so precedence is explicit. Empty parts are dropped. */
+export function allOf(...parts: Array<string | null | undefined | false>): string {
+  return parts
+    .filter((part): part is string => Boolean(part))
+    .map((part) => `(${part})`)
+    .join(' AND ');
+}

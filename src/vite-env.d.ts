@@ -1,0 +1,11 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_API_BASE_URL?: string;
+  readonly VITE_APP_KEY?: string;
+  readonly VITE_BRAND_LABEL?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
