@@ -3,7 +3,7 @@ export function quote(value: string): string {
   return `'${value.replace(/'/g, "''")}'`;
 }
 
-/** `(a like '%text%') OR (b like '%text%')`, with LIKE wildcards in the text taken literally by the server's escaping. */
+/** `(a like '%text%') OR (b like '%text%')`: the server matches case-insensitively. */
 export function keywordFilter(fields: readonly string[], text: string): string {
   const pattern = quote(`%${text}%`);
   return fields.map((field) => `(${field} like ${pattern})`).join(' OR ');
