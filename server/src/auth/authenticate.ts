@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { unauthorized } from '../http/errors';
+import type { AccountsRepository } from './accounts.repository';
+import type { Principal } from './principal';
+import type { SessionsRepository } from './sessions';
+
+/**
+ * How much a route asks of the caller:
+ * - 'session' (default): a known application key and a live bearer token;
+ * - 'app-key': the application key only (sign-in, password reset);
+ * - 'none': nothing (file URLs, whose unguessable key is the credential, since <img> cannot send headers).
+ */
+export type RouteAccess = 'session' | 'app-key' | 'none';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export function registerAuthentication(
+  app: FastifyInstance,
+  deps: { appKeys: string[]; sessions: SessionsRepository; accounts: AccountsRepository },
+): void {
+  const appKeys = new Set(deps.appKeys);
+  app.decorateRequest('principal', null);
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access ?? 'session';
+    if (access === 'none') return;
+    const appKey = request.headers['x-application-key'];
+    if (typeof appKey !== 'string' || !appKeys.has(appKey)) {
+      throw unauthorized('A valid application key is required.');
+    }
+    if (access === 'app-key') return;
+    const token = bearerToken(request);
+    if (!token) throw unauthorized('Please sign in to continue.');
+    const session = await deps.sessions.findLive(token);
+    if (!session) throw unauthorized();
+    const principal = await deps.accounts.loadPrincipal(session.user_profile_uuid, session.uuid);
+    if (!principal) throw unauthorized();
+    request.principal = principal;
+  });
+}
+
+/** The caller of a 'session' route; the hook above has already refused anyone else. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+}

@@ -1,0 +1,47 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Principal } from './principal';
+
+// Role scope as SQL conditions. Repositories AND them with whatever filter the client sent,
+// so a client can narrow what it sees but never widen it.
+
+const everything = sql<SqlBool>`1 = 1`;
+const nothing = sql<SqlBool>`1 = 0`;
+
+function siteUuidList(principal: Principal) {
+  return sql.join(principal.sites.map((site) => site.uuid));
+}
+
+/** Rows that hang off a site (the site itself, attendance, visitors, incidents), by the site's uuid column. */
+export function siteScope(principal: Principal, residenceUuidColumn: string): Expression<SqlBool> {
+  switch (principal.role) {
+    case 'superadmin':
+      return everything;
+    case 'securitycompany':
+      return sql<SqlBool>`${sql.ref(residenceUuidColumn)} in (select scoped_site.uuid from residences as scoped_site where scoped_site.security_company_uuid = ${principal.companyUuid})`;
+    case 'sitesupervisor':
+      return principal.sites.length > 0
+        ? sql<SqlBool>`${sql.ref(residenceUuidColumn)} in (${siteUuidList(principal)})`
+        : nothing;
+  }
+}
+
+/** Guards: a company's own guards, or for a supervisor the guards linked to one of its sites. */
+export function guardScope(principal: Principal, guardTable: string): Expression<SqlBool> {
+  switch (principal.role) {
+    case 'superadmin':
+      return everything;
+    case 'securitycompany':
+      return sql<SqlBool>`${sql.ref(`${guardTable}.security_company_uuid`)} = ${principal.companyUuid}`;
+    case 'sitesupervisor':
+      return principal.sites.length > 0
+        ? sql<SqlBool>`exists (select 1 from guard_residences as scoped_link where scoped_link.guard_uuid = ${sql.ref(`${guardTable}.uuid`)} and scoped_link.residence_uuid in (${siteUuidList(principal)}))`
+        : nothing;
+  }
+}
+
+/** Records that belong to a company (companies by uuid, supervisors by their company column). */
+export function companyScope(principal: Principal, companyUuidColumn: string): Expression<SqlBool> {
+  return principal.role === 'superadmin'
+    ? everything
+    : sql<SqlBool>`${sql.ref(companyUuidColumn)} = ${principal.companyUuid}`;
+}

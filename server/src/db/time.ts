@@ -1,0 +1,17 @@
+/** Timestamps are stored as UTC text 'YYYY-MM-DD HH:MM:SS': sortable, comparable, engine-neutral. */
+export function toDbTime(date: Date): string {
+  return date.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** The server's local calendar day containing `now`, as a half-open UTC range [start, end). */
+export function localDayRange(now: Date): { start: string; end: string } {
+  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const end = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  return { start: toDbTime(start), end: toDbTime(end) };
+}
+
+/** The server's local date as 'YYYY-MM-DD', the form visitor pass dates are stored in. */
+export function localDate(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

@@ -1,0 +1,56 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+/** An error whose code and message are safe to show the caller. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const unauthorized = (message = 'Your session has ended. Please sign in again.') =>
+  new ApiError(401, 'UNAUTHORIZED', message);
+export const forbidden = (message = 'You do not have access to this record.') =>
+  new ApiError(403, 'FORBIDDEN', message);
+export const notFound = (message = 'Record does not exist.') =>
+  new ApiError(404, 'NOT_FOUND', message);
+export const badRequest = (message: string, code = 'INVALID_REQUEST') =>
+  new ApiError(400, code, message);
+
+interface ExposableError {
+  statusCode: number;
+  code: string;
+  message: string;
+}
+
+/** Errors made by this app or by Fastify for a bad request carry a 4xx status and a code: those are shown. */
+function isExposable(error: unknown): error is ExposableError {
+  if (!(error instanceof Error)) return false;
+  const { statusCode, code } = error as Partial<FastifyError>;
+  return (
+    typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500 && typeof code === 'string'
+  );
+}
+
+/** Every error answers {error: {code, message}}; a 5xx never shows its internal message. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    if ((error as FastifyError).validation) {
+      return reply
+        .status(400)
+        .send({ error: { code: 'INVALID_REQUEST', message: `Invalid request: ${(error as Error).message}` } });
+    }
+    if (isExposable(error)) {
+      const code = error.code.startsWith('FST_') ? 'INVALID_REQUEST' : error.code;
+      return reply.status(error.statusCode).send({ error: { code, message: error.message } });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .status(500)
+      .send({ error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on the server. Please try again.' } });
+  });
+}

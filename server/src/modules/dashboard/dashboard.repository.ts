@@ -1,0 +1,137 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { guardScope, companyScope, siteScope } from '../../auth/scope';
+import type { Principal } from '../../auth/principal';
+import type { DB } from '../../db/database';
+import { localDate, localDayRange, toDbTime } from '../../db/time';
+
+/** A guard whose shift started this long ago and is still open counts as on duty. */
+export const ON_DUTY_WINDOW_HOURS = 24;
+
+/**
+ * The site filter of /dashboard/sitedata, compiled for one table: it is given the column that
+ * holds the site uuid in that query, and answers the condition (or null when there is no filter).
+ */
+export type SiteFilter = (residenceUuidColumn: string) => Expression<SqlBool> | null;
+
+const always = sql<SqlBool>`1 = 1`;
+
+async function countOf(query: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }) {
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+export function createDashboardRepository(db: DB) {
+  async function siteFigures(principal: Principal, now: Date, siteFilter: SiteFilter) {
+    const today = localDayRange(now);
+    const onDutySince = toDbTime(new Date(now.getTime() - ON_DUTY_WINDOW_HOURS * 3_600_000));
+
+    const incidents = () =>
+      db
+        .selectFrom('incidents')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('incidents.deleted_at', 'is', null)
+        .where(siteScope(principal, 'incidents.residence_uuid'))
+        .where(siteFilter('incidents.residence_uuid') ?? always);
+
+    const visitors = () =>
+      db
+        .selectFrom('visitors')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('visitors.deleted_at', 'is', null)
+        .where(siteScope(principal, 'visitors.residence_uuid'))
+        .where(siteFilter('visitors.residence_uuid') ?? always);
+
+    const [incidentToday, allIncidents, upcomingVisitors, checkedinVisitors, onDutyGuard, totalGuard] =
+      await Promise.all([
+        countOf(
+          incidents()
+            .where('incidents.created_at', '>=', today.start)
+            .where('incidents.created_at', '<', today.end),
+        ),
+        countOf(incidents()),
+        // Upcoming: a valid pass for today or later whose visitor has not arrived yet.
+        countOf(
+          visitors()
+            .where('visitors.status', '=', 'VALID')
+            .where('visitors.latest_scan_type', 'is', null)
+            .where('visitors.date', '>=', localDate(now)),
+        ),
+        countOf(visitors().where('visitors.latest_scan_type', '=', 'IN')),
+        countOf(
+          db
+            .selectFrom('attendances')
+            .innerJoin('guards', 'guards.uuid', 'attendances.guard_uuid')
+            .select(sql<number>`count(distinct attendances.guard_uuid)`.as('n'))
+            .where('guards.deleted_at', 'is', null)
+            .where('attendances.checkin_at', 'is not', null)
+            .where('attendances.checkout_at', 'is', null)
+            .where('attendances.checkin_at', '>=', onDutySince)
+            .where(guardScope(principal, 'guards'))
+            .where(siteScope(principal, 'attendances.residence_uuid'))
+            .where(siteFilter('attendances.residence_uuid') ?? always),
+        ),
+        countOf(totalGuards(principal, siteFilter)),
+      ]);
+    return { upcomingVisitors, checkedinVisitors, incidentToday, allIncidents, onDutyGuard, totalGuard };
+  }
+
+  function totalGuards(principal: Principal, siteFilter: SiteFilter) {
+    const query = db
+      .selectFrom('guards')
+      .where('guards.deleted_at', 'is', null)
+      .where(guardScope(principal, 'guards'));
+    const bySite = siteFilter('guard_site.residence_uuid');
+    if (!bySite) return query.select((eb) => eb.fn.countAll<number>().as('n'));
+    return query
+      .innerJoin('guard_residences as guard_site', 'guard_site.guard_uuid', 'guards.uuid')
+      .where(bySite)
+      .select(sql<number>`count(distinct guards.uuid)`.as('n'));
+  }
+
+  return {
+    siteFigures,
+
+    async allFigures(principal: Principal, now: Date) {
+      const noFilter: SiteFilter = () => null;
+      const supervisors = (active: number) =>
+        db
+          .selectFrom('site_supervisors')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('deleted_at', 'is', null)
+          .where('is_active', '=', active)
+          .where(companyScope(principal, 'site_supervisors.security_company_uuid'));
+      const companies = (active: number) =>
+        db
+          .selectFrom('security_companies')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('deleted_at', 'is', null)
+          .where('is_active', '=', active)
+          .where(companyScope(principal, 'security_companies.uuid'));
+      const [site, activeSiteCount, activeSupservisor, inActiveSupservisor, activeSecurityCompany, inActiveSecurityCompany] =
+        await Promise.all([
+          siteFigures(principal, now, noFilter),
+          countOf(
+            db
+              .selectFrom('residences')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('deleted_at', 'is', null)
+              .where('kipleguard_enabled', '=', 1)
+              .where(siteScope(principal, 'residences.uuid')),
+          ),
+          countOf(supervisors(1)),
+          countOf(supervisors(0)),
+          countOf(companies(1)),
+          countOf(companies(0)),
+        ]);
+      return {
+        activeSiteCount,
+        ...site,
+        activeSupservisor,
+        inActiveSupservisor,
+        activeSecurityCompany,
+        inActiveSecurityCompany,
+      };
+    },
+  };
+}
+
+export type DashboardRepository = ReturnType<typeof createDashboardRepository>;

@@ -1,0 +1,33 @@
+import { buildApp } from './app';
+import { readConfig } from './config';
+import { openDataDir } from './db/open-data-dir';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed/demo';
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const db = await openDataDir(config.dataDir);
+  const seeded = config.demoData && (await seedDemoData(db, { dataDir: config.dataDir }));
+  const app = await buildApp({ config, db, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+
+  const shutdown = async (signal: string) => {
+    console.log(`\n${signal} received: closing.`);
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Guard Console is running at http://${config.host}:${config.port}`);
+  console.log(`Data directory: ${config.dataDir}${seeded ? ' (demo data seeded now)' : ''}`);
+  if (config.demoData) {
+    console.log(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
+    for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(26)} ${account.role}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { LoginPage } from '../features/session/login-page';
+import { NotBuiltPage } from './not-built-page';
+import { Shell } from './shell/shell';
+
+/** The spec's route table: three public routes, everything else inside the authenticated shell. */
+export const routes: RouteObject[] = [
+  { path: '/login', element: <LoginPage /> },
+  { path: '/forgetpassword', element: <NotBuiltPage title="Forgot your Password?" /> },
+  { path: '/resetpassword', element: <NotBuiltPage title="Reset your Password" /> },
+  {
+    element: <Shell />,
+    children: [
+      { path: '/dashboard', element: <DashboardPage /> },
+      { path: '/sites', element: <NotBuiltPage title="Sites" /> },
+      { path: '/site-details/:siteUuid/:companyUuid', element: <NotBuiltPage title="Site Details" /> },
+      { path: '/incidents', element: <NotBuiltPage title="Incidents" /> },
+      { path: '/incidents-view/:uuid', element: <NotBuiltPage title="Incident" /> },
+      { path: '/visitors', element: <NotBuiltPage title="Visitors" /> },
+      { path: '/visitor-details/:uuid', element: <NotBuiltPage title="Visitor Details" /> },
+      { path: '/security-guards', element: <NotBuiltPage title="Guards" /> },
+      { path: '/guard-details/:uuid', element: <NotBuiltPage title="Guard Details" /> },
+      { path: '/site-super', element: <NotBuiltPage title="Site Supervisors" /> },
+      { path: '/security-company', element: <NotBuiltPage title="Security Companies" /> },
+      { path: '/users', element: <NotBuiltPage title="Logins" /> },
+      { path: '*', element: <Navigate to="/dashboard" replace /> },
+    ],
+  },
+];
+
+export function makeRouter() {
+  return createBrowserRouter(routes);
+}

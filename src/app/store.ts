@@ -1,0 +1,47 @@
+import { combineSlices, configureStore, type UnknownAction } from '@reduxjs/toolkit';
+import { connectSession } from '../api/client';
+import { dashboardSlice } from '../features/dashboard/dashboard-slice';
+import {
+  initialSessionState,
+  loggedOut,
+  sessionSlice,
+  type SessionState,
+} from '../features/session/session-slice';
+import { loadStoredSession, storeSession } from '../features/session/session-storage';
+
+const combinedReducer = combineSlices(sessionSlice, dashboardSlice);
+
+export type RootState = ReturnType<typeof combinedReducer>;
+
+/** Logging out resets every slice, so nothing of one user's data survives into the next session. */
+function rootReducer(state: RootState | undefined, action: UnknownAction): RootState {
+  return combinedReducer(loggedOut.match(action) ? undefined : state, action);
+}
+
+/** A fresh store: the app makes one, and every test makes its own. */
+export function makeStore(options: { storage?: Storage } = {}) {
+  const storage = options.storage ?? localStorage;
+  const stored = loadStoredSession(storage);
+  const session: SessionState = stored ? { ...initialSessionState, ...stored } : initialSessionState;
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: { session } as Partial<RootState>,
+  });
+
+  let last = store.getState().session;
+  store.subscribe(() => {
+    const current = store.getState().session;
+    if (current === last) return;
+    last = current;
+    storeSession(current, storage);
+  });
+
+  connectSession({
+    getToken: () => store.getState().session.token,
+    onUnauthorized: () => store.dispatch(loggedOut()),
+  });
+  return store;
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

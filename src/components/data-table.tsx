@@ -1,0 +1,191 @@
+import type { KeyboardEvent, MouseEvent, SyntheticEvent } from 'react';
+import {
+  createColumnHelper,
+  metaHelper,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type Header,
+  type RowData,
+} from '@tanstack/react-table';
+import { Table } from 'reactstrap';
+import type { SortState } from '../api/types';
+import { ROW_HEIGHT, TABLE_HEIGHT } from '../lib/constants';
+import { LoadingOverlay } from './loading-overlay';
+
+/** Per-column settings the table reads from `columnDef.meta`. */
+export interface DataColumnMeta {
+  /** The API's order field for this column; a column without one is not sortable. */
+  sortField?: string;
+}
+
+/**
+ * Core features only: sorting and paging happen on the server, so the table registers no
+ * row-sorting or pagination feature and renders `rows` in the order it was given.
+ */
+const features = tableFeatures({ columnMeta: metaHelper<DataColumnMeta>() });
+type DataTableFeatures = typeof features;
+
+/** A column of a DataTable (value type erased, as the table itself stores columns). */
+export type DataColumn<T extends RowData> = ColumnDef<DataTableFeatures, T>;
+
+/**
+ * The column helper bound to the table's features. Wrap the list in `col.columns([...])`: it keeps
+ * each column's value type while building the list, then erases it so mixed columns fit one array.
+ * Define columns at module scope, since the table re-processes everything when they change identity.
+ * @example
+ * const col = dataColumns<Guard>();
+ * export const guardColumns = col.columns([
+ *   col.accessor('name', { header: 'Name', meta: { sortField: 'name' } }),
+ *   col.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <GuardActions guard={row.original} /> }),
+ * ]);
+ */
+export function dataColumns<T extends RowData>() {
+  return createColumnHelper<DataTableFeatures, T>();
+}
+
+/** Clicking the current sort column flips its direction; a newly chosen column starts ascending. */
+export function nextSort(current: SortState, field: string): SortState {
+  if (current.field !== field) return { field, direction: 'asc' };
+  return { field, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+}
+
+const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"]';
+
+/**
+ * True when a click was on the row itself rather than on a control inside it (an action button,
+ * a link) or inside a portal child such as a modal, whose React events bubble through the row
+ * even though its DOM lives elsewhere. This spares every action button a stopPropagation call.
+ */
+function isRowActivation(event: SyntheticEvent<HTMLTableRowElement>): boolean {
+  const row = event.currentTarget;
+  const target = event.target;
+  if (!(target instanceof Element) || !row.contains(target)) return false;
+  const control = target.closest(INTERACTIVE);
+  return control === null || !row.contains(control);
+}
+
+export interface DataTableProps<T extends RowData> {
+  columns: ReadonlyArray<DataColumn<T>>;
+  /** One page of rows, already sorted by the server. Pass a stable array (e.g. from the store). */
+  rows: ReadonlyArray<T>;
+  sort: SortState;
+  onSortChange: (sort: SortState) => void;
+  onRowClick?: (row: T) => void;
+  loading?: boolean;
+  rowHeight?: number;
+  /** Stable row keys; defaults to the row's position in the page. */
+  getRowId?: (row: T) => string;
+  /** Accessible name of the table, e.g. 'Guards'. */
+  label?: string;
+}
+
+export function DataTable<T extends RowData>({
+  columns,
+  rows,
+  sort,
+  onSortChange,
+  onRowClick,
+  loading = false,
+  rowHeight = ROW_HEIGHT,
+  getRowId,
+  label,
+}: DataTableProps<T>) {
+  const table = useTable({
+    features,
+    columns,
+    data: rows,
+    getRowId,
+  });
+  const leafCount = table.getLeafHeaders().length;
+  const tableRows = table.getRowModel().rows;
+
+  function renderHeader(header: Header<DataTableFeatures, T, unknown>) {
+    if (header.isPlaceholder) return null;
+    const sortField = header.column.columnDef.meta?.sortField;
+    if (!sortField) return <table.FlexRender header={header} />;
+    const active = sort.field === sortField;
+    return (
+      <button
+        type="button"
+        className="btn btn-link p-0 fw-bold text-reset text-decoration-none"
+        onClick={() => onSortChange(nextSort(sort, sortField))}
+      >
+        <table.FlexRender header={header} />
+        {active && <span aria-hidden="true">{sort.direction === 'asc' ? ' ▲' : ' ▼'}</span>}
+      </button>
+    );
+  }
+
+  function ariaSort(header: Header<DataTableFeatures, T, unknown>) {
+    const sortField = header.column.columnDef.meta?.sortField;
+    if (!sortField) return undefined;
+    if (sort.field !== sortField) return 'none';
+    return sort.direction === 'asc' ? 'ascending' : 'descending';
+  }
+
+  return (
+    <div className="position-relative">
+      <div style={{ height: TABLE_HEIGHT, overflowY: 'auto' }}>
+        <Table hover={Boolean(onRowClick)} aria-label={label} aria-busy={loading} className="mb-0">
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => (
+                  <th
+                    key={header.id}
+                    colSpan={header.colSpan}
+                    scope="col"
+                    aria-sort={ariaSort(header)}
+                    // Sticky so the column names stay visible while the fixed-height body scrolls.
+                    style={{ position: 'sticky', top: 0, zIndex: 1 }}
+                  >
+                    {renderHeader(header)}
+                  </th>
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {tableRows.map((row) => (
+              <tr
+                key={row.id}
+                style={{ height: rowHeight, cursor: onRowClick ? 'pointer' : undefined }}
+                tabIndex={onRowClick ? 0 : undefined}
+                onClick={
+                  onRowClick &&
+                  ((event: MouseEvent<HTMLTableRowElement>) => {
+                    if (isRowActivation(event)) onRowClick(row.original);
+                  })
+                }
+                onKeyDown={
+                  onRowClick &&
+                  ((event: KeyboardEvent<HTMLTableRowElement>) => {
+                    // Only when the row itself has focus: Enter on a button inside already clicks it.
+                    if (event.key === 'Enter' && event.target === event.currentTarget) {
+                      onRowClick(row.original);
+                    }
+                  })
+                }
+              >
+                {row.getAllCells().map((cell) => (
+                  <td key={cell.id} className="align-middle">
+                    <table.FlexRender cell={cell} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+            {!loading && tableRows.length === 0 && (
+              <tr>
+                <td colSpan={leafCount} className="text-center text-muted py-5">
+                  No Records Found.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </Table>
+      </div>
+      {loading && <LoadingOverlay />}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { Toast, ToastBody, ToastHeader } from 'reactstrap';
+
+export interface ErrorToastProps {
+  /** The error text to show (see errorText in src/api/client.ts); null hides the toast. */
+  message: string | null;
+  onDismiss: () => void;
+}
+
+/** The red popup list screens use for failed calls (spec part 1 §8), pinned to the top right. */
+export function ErrorToast({ message, onDismiss }: ErrorToastProps) {
+  if (message === null) return null;
+  return (
+    // Above reactstrap modals (z-index 1055) so an error raised from a modal stays visible.
+    <div className="position-fixed top-0 end-0 p-3" style={{ zIndex: 1090 }}>
+      {/* reactstrap's Toast carries role="alert", so the message is announced when it appears. */}
+      <Toast fade={false} className="text-bg-danger border-0" style={{ width: 350 }}>
+        <ToastHeader toggle={onDismiss} closeAriaLabel="Dismiss error">
+          Error
+        </ToastHeader>
+        <ToastBody>{message}</ToastBody>
+      </Toast>
+    </div>
+  );
+}

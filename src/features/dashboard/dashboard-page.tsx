@@ -1,0 +1,119 @@
+import { useEffect } from 'react';
+import { Col, Row } from 'reactstrap';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { DashboardFigures } from '../../api/dashboard';
+import type { RoleType } from '../../api/session';
+import { ErrorToast } from '../../components/error-toast';
+import { FigureCard } from '../../components/figure-card';
+import { LoadingOverlay } from '../../components/loading-overlay';
+import { selectRole } from '../session/session-slice';
+import {
+  errorDismissed,
+  loadDashboard,
+  selectDashboardError,
+  selectDashboardLoading,
+  selectFigures,
+} from './dashboard-slice';
+
+interface CardSpec {
+  title: string;
+  path: string;
+  figures: Array<{ label: string; key: keyof DashboardFigures }>;
+}
+
+const sitesCard: CardSpec = {
+  title: 'Sites',
+  path: '/sites',
+  figures: [{ label: 'Total', key: 'activeSiteCount' }],
+};
+const incidentsCard: CardSpec = {
+  title: 'Incidents',
+  path: '/incidents',
+  figures: [
+    { label: 'New Today', key: 'incidentToday' },
+    { label: 'Total', key: 'allIncidents' },
+  ],
+};
+const visitorsCard: CardSpec = {
+  title: 'Visitors',
+  path: '/visitors',
+  figures: [
+    { label: 'Upcoming', key: 'upcomingVisitors' },
+    { label: 'Checked-in', key: 'checkedinVisitors' },
+  ],
+};
+const companiesCard: CardSpec = {
+  title: 'Security Company',
+  path: '/security-company',
+  figures: [
+    { label: 'Active', key: 'activeSecurityCompany' },
+    { label: 'Inactive', key: 'inActiveSecurityCompany' },
+  ],
+};
+const supervisorsCard: CardSpec = {
+  title: 'Site Supervisor',
+  path: '/site-super',
+  figures: [
+    { label: 'Active', key: 'activeSupservisor' },
+    { label: 'Inactive', key: 'inActiveSupservisor' },
+  ],
+};
+const guardsCard: CardSpec = {
+  title: 'Guards',
+  path: '/security-guards',
+  figures: [
+    { label: 'On duty', key: 'onDutyGuard' },
+    { label: 'Total', key: 'totalGuard' },
+  ],
+};
+
+/** The TEAM row differs by role, as the spec lays it out. */
+export function teamCardsFor(role: RoleType | null): CardSpec[] {
+  switch (role) {
+    case 'securitycompany':
+      return [supervisorsCard, guardsCard];
+    case 'sitesupervisor':
+      return [guardsCard];
+    default:
+      return [companiesCard, supervisorsCard, guardsCard];
+  }
+}
+
+function CardRow({ cards, figures }: { cards: CardSpec[]; figures: DashboardFigures | null }) {
+  return (
+    <Row className="g-3 mb-4">
+      {cards.map((card) => (
+        <Col md={4} key={card.title}>
+          <FigureCard
+            title={card.title}
+            viewAllPath={card.path}
+            figures={card.figures.map((f) => ({ label: f.label, value: figures?.[f.key] }))}
+          />
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+export function DashboardPage() {
+  const dispatch = useAppDispatch();
+  const role = useAppSelector(selectRole);
+  const figures = useAppSelector(selectFigures);
+  const loading = useAppSelector(selectDashboardLoading);
+  const error = useAppSelector(selectDashboardError);
+
+  useEffect(() => {
+    void dispatch(loadDashboard());
+  }, [dispatch]);
+
+  return (
+    <section className="position-relative">
+      <h1 className="page-title">Dashboard</h1>
+      {loading && !figures ? <LoadingOverlay text="Fetching content..." /> : null}
+      <CardRow cards={[sitesCard, incidentsCard, visitorsCard]} figures={figures} />
+      <h2 className="section-title">TEAM</h2>
+      <CardRow cards={teamCardsFor(role)} figures={figures} />
+      <ErrorToast message={error} onDismiss={() => dispatch(errorDismissed())} />
+    </section>
+  );
+}
