@@ -51,7 +51,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: path.resolve(env.DATA_DIR || './data'),
     appKeys,
     demoData: parseSwitch('DEMO_DATA', env.DEMO_DATA, true),
-    staticDir: path.resolve(env.STATIC_DIR || './dist'),
+    // An empty STATIC_DIR serves the API alone (the dev server serves the SPA then).
+    staticDir: env.STATIC_DIR === '' ? null : path.resolve(env.STATIC_DIR ?? './dist'),
     sessionTtlHours: hours,
   };
 }

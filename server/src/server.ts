@@ -1,9 +1,12 @@
+import { existsSync } from 'node:fs';
 import { buildApp } from './app';
 import { readConfig } from './config';
 import { openDataDir } from './db/open-data-dir';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed/demo';
 
 async function main(): Promise<void> {
+  // Settings come from the environment; a .env file beside package.json fills in what is not set.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   const config = readConfig();
   const db = await openDataDir(config.dataDir);
   const seeded = config.demoData && (await seedDemoData(db, { dataDir: config.dataDir }));

@@ -14,7 +14,10 @@ const combinedReducer = combineSlices(sessionSlice, dashboardSlice);
 export type RootState = ReturnType<typeof combinedReducer>;
 
 /** Logging out resets every slice, so nothing of one user's data survives into the next session. */
-function rootReducer(state: RootState | undefined, action: UnknownAction): RootState {
+function rootReducer(
+  state: Parameters<typeof combinedReducer>[0],
+  action: UnknownAction,
+): RootState {
   return combinedReducer(loggedOut.match(action) ? undefined : state, action);
 }
 
@@ -25,7 +28,7 @@ export function makeStore(options: { storage?: Storage } = {}) {
   const session: SessionState = stored ? { ...initialSessionState, ...stored } : initialSessionState;
   const store = configureStore({
     reducer: rootReducer,
-    preloadedState: { session } as Partial<RootState>,
+    preloadedState: { session },
   });
 
   let last = store.getState().session;

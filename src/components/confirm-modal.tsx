@@ -34,7 +34,13 @@ export function ConfirmModal({
   // button, the backdrop is static and Escape is ignored.
   const close = busy ? undefined : onCancel;
   return (
-    <Modal isOpen={isOpen} toggle={close} backdrop={busy ? 'static' : true} keyboard={!busy} centered>
+    <Modal
+      isOpen={isOpen}
+      toggle={close}
+      backdrop={busy ? 'static' : true}
+      keyboard={!busy}
+      centered
+    >
       <ModalHeader toggle={close}>{title}</ModalHeader>
       <ModalBody>
         {busy ? (

@@ -18,8 +18,16 @@ export function Pagination({ page, count, pageSize = PAGE_SIZE, onPageChange }: 
   const atLast = page >= pageCount;
 
   return (
-    <nav aria-label="Pagination" className="d-flex align-items-center justify-content-end gap-2 mt-3">
-      <Button color="light" aria-label="First page" disabled={atFirst} onClick={() => onPageChange(1)}>
+    <nav
+      aria-label="Pagination"
+      className="d-flex align-items-center justify-content-end gap-2 mt-3"
+    >
+      <Button
+        color="light"
+        aria-label="First page"
+        disabled={atFirst}
+        onClick={() => onPageChange(1)}
+      >
         «
       </Button>
       <Button

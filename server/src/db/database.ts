@@ -1,5 +1,6 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import type { Database } from './schema';
 import { migrationProvider } from './migrations';
 

@@ -10,8 +10,7 @@ export type Token =
 
 /** A value: quoted text, `NOW()`, or bare text whose type the parser decides from where it stands. */
 export type ValueToken =
-  | { kind: 'string' | 'bare'; text: string; start: number }
-  | { kind: 'now'; start: number };
+  { kind: 'string' | 'bare'; text: string; start: number } | { kind: 'now'; start: number };
 
 const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_.]*/y;
 const WHOLE_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_.]*$/;

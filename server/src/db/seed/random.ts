@@ -77,3 +77,8 @@ export function createRandom(seed: number): Random {
     letters: (length) => Array.from({ length }, () => LETTERS.charAt(int(0, 25))).join(''),
   };
 }
+
+/** A point within about 40 m of the given coordinate, to 7 decimals as phones report GPS. */
+export function nearby(random: Random, coordinate: number): number {
+  return Number((coordinate + (random.next() - 0.5) * 0.0008).toFixed(7));
+}

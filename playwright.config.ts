@@ -1,0 +1,44 @@
+import { defineConfig } from '@playwright/test';
+
+export const E2E_PORT = 8181;
+export const E2E_DATA_DIR = '.e2e-data';
+
+/** Browser tests drive Debian's Chromium against the real server on a fresh demo database. */
+export default defineConfig({
+  testDir: 'test/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR} && npm start`,
+    url: `http://127.0.0.1:${E2E_PORT}/login`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: E2E_DATA_DIR,
+      DEMO_DATA: 'on',
+      APP_KEYS: 'guard-console-demo-key',
+    },
+  },
+});

@@ -1,0 +1,26 @@
+// `npm run dev`: the API server (restarting on change) and Vite's dev server with hot reload,
+// which proxies /kgapi to the API server.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const apiPort = process.env.PORT ?? '8080';
+const children: ChildProcess[] = [
+  spawn(process.execPath, [require.resolve('tsx/cli'), 'watch', 'server/src/server.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, PORT: apiPort, STATIC_DIR: '' },
+  }),
+  spawn(process.execPath, [require.resolve('vite/bin/vite.js')], {
+    stdio: 'inherit',
+    env: { ...process.env, API_SERVER_URL: `http://127.0.0.1:${apiPort}` },
+  }),
+];
+
+function stopAll(code: number): void {
+  for (const child of children) child.kill('SIGTERM');
+  process.exit(code);
+}
+
+for (const child of children) child.on('exit', (code) => stopAll(code ?? 0));
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));

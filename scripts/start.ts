@@ -1,0 +1,41 @@
+// `npm start`: builds the SPA when its sources are newer than the last build, then runs the
+// server in this same process, so one Node process serves the SPA and the API.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const builtIndex = path.join(root, 'dist', 'index.html');
+const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', '.env', '.env.production'];
+
+function newestChange(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const stats = statSync(entry);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return Math.max(
+    stats.mtimeMs,
+    ...readdirSync(entry).map((child) => newestChange(path.join(entry, child))),
+  );
+}
+
+function buildIsStale(): boolean {
+  if (!existsSync(builtIndex)) return true;
+  const built = statSync(builtIndex).mtimeMs;
+  return sources.some((source) => newestChange(path.join(root, source)) > built);
+}
+
+if (buildIsStale()) {
+  console.log('Building the console (vite build)...');
+  const viteBin = createRequire(import.meta.url).resolve('vite/bin/vite.js');
+  const result = spawnSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) {
+    console.error('The console build failed; see the messages above.');
+    process.exit(result.status ?? 1);
+  }
+}
+
+await import('../server/src/server');

@@ -1,0 +1,17 @@
+/** The query language's public surface: route handlers import from here, not from the parts. */
+export { QueryError, type QueryErrorCode } from './errors';
+export type { ComparisonOperator, FilterNode, FilterValue } from './ast';
+export { FILTER_LIMITS, parseFilterTree, type FilterLimits } from './parser';
+export { compileFilter, formatUtcTimestamp } from './to-kysely';
+export {
+  DEFAULT_MAX_LIMIT,
+  applyListQuery,
+  parseFilter,
+  parseListQuery,
+  type FilterOptions,
+  type ListQueryParams,
+  type OrderTerm,
+  type ParsedListQuery,
+  type ResourceQuerySpec,
+  type SortDirection,
+} from './list-query';

@@ -1,0 +1,181 @@
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { QueryError, excerpt, type QueryErrorCode } from './errors';
+import { FILTER_LIMITS, parseFilterTree, type FilterLimits } from './parser';
+import { columnOf, compileFilter } from './to-kysely';
+
+export const DEFAULT_MAX_LIMIT = 500;
+
+export type SortDirection = 'asc' | 'desc';
+
+/** What one resource lets clients filter, sort and embed. Route handlers declare one each. */
+export interface ResourceQuerySpec {
+  /** API field name -> SQL column reference such as 'guards.name' or 'sc.name' (compiled with sql.ref). */
+  fields: Readonly<Record<string, string>>;
+  /** Fields allowed in `order`; defaults to all fields. */
+  sortable?: readonly string[];
+  /** Relation names allowed in `related`; defaults to none. */
+  related?: readonly string[];
+  /** Used when `order` is absent, and appended as a tie-breaker so pages stay stable. */
+  defaultOrder: { field: string; direction: SortDirection };
+  /** Largest `limit` accepted; defaults to DEFAULT_MAX_LIMIT. */
+  maxLimit?: number;
+  /** `limit` when the client sends none; defaults to maxLimit, as DreamFactory returns all it may. */
+  defaultLimit?: number;
+}
+
+/** The list parameters as they arrive from Fastify's query string parser. */
+export interface ListQueryParams {
+  filter?: unknown;
+  order?: unknown;
+  limit?: unknown;
+  offset?: unknown;
+  related?: unknown;
+}
+
+export interface FilterOptions {
+  /** The instant NOW() stands for; defaults to the current time. */
+  now?: Date;
+  limits?: Partial<FilterLimits>;
+}
+
+export interface OrderTerm {
+  field: string;
+  /** The spec's column reference, for `sql.ref`. */
+  ref: string;
+  direction: SortDirection;
+}
+
+export interface ParsedListQuery {
+  /** Null when there is no filter. */
+  where: Expression<SqlBool> | null;
+  /** Never empty: ends with the default order unless the client already sorted by that field. */
+  order: OrderTerm[];
+  limit: number;
+  offset: number;
+  related: string[];
+}
+
+/**
+ * Parses a filter against a resource's fields into a Kysely expression with bound values.
+ * Throws QueryError for any text outside the language, including an empty filter.
+ */
+export function parseFilter(
+  text: string,
+  fields: Readonly<Record<string, string>>,
+  options: FilterOptions = {},
+): Expression<SqlBool> {
+  const tree = parseFilterTree(text, { ...FILTER_LIMITS, ...options.limits });
+  return compileFilter(tree, fields, options.now);
+}
+
+/** The one entry point for list routes: validates every list parameter or throws QueryError. */
+export function parseListQuery(
+  params: ListQueryParams,
+  spec: ResourceQuerySpec,
+  options: FilterOptions = {},
+): ParsedListQuery {
+  const maxLimit = spec.maxLimit ?? DEFAULT_MAX_LIMIT;
+  const filter = singleText(params.filter, 'filter', 'INVALID_FILTER');
+  const limit = wholeNumber(params.limit, 'limit', 'INVALID_LIMIT', 1, maxLimit);
+  const offset = wholeNumber(params.offset, 'offset', 'INVALID_OFFSET', 0, Number.MAX_SAFE_INTEGER);
+  return {
+    where:
+      filter === undefined || filter.trim() === ''
+        ? null
+        : parseFilter(filter, spec.fields, options),
+    order: parseOrder(singleText(params.order, 'order', 'INVALID_ORDER'), spec),
+    limit: limit ?? spec.defaultLimit ?? maxLimit,
+    offset: offset ?? 0,
+    related: parseRelated(singleText(params.related, 'related', 'INVALID_RELATED'), spec),
+  };
+}
+
+/** Applies a parsed list query's filter, order, limit and offset to a select. */
+export function applyListQuery<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  list: ParsedListQuery,
+): SelectQueryBuilder<DB, TB, O> {
+  let result = list.where === null ? query : query.where(list.where);
+  for (const term of list.order) result = result.orderBy(sql.ref(term.ref), term.direction);
+  return result.limit(list.limit).offset(list.offset);
+}
+
+/** A query string parameter given once; a repeated one arrives as an array and is refused. */
+function singleText(value: unknown, name: string, code: QueryErrorCode): string | undefined {
+  if (value === undefined || typeof value === 'string') return value;
+  if (Array.isArray(value)) throw new QueryError(code, `Parameter '${name}' must be given once.`);
+  throw new QueryError(code, `Parameter '${name}' must be text.`);
+}
+
+/** Digits only (no sign, point or exponent); a number is accepted too, for coercing schemas. */
+function wholeNumber(
+  value: unknown,
+  name: string,
+  code: QueryErrorCode,
+  min: number,
+  max: number,
+): number | undefined {
+  const text = typeof value === 'number' ? String(value) : singleText(value, name, code);
+  if (text === undefined || text === '') return undefined;
+  const number = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (number >= min && number <= max) return number;
+  const range = max === Number.MAX_SAFE_INTEGER ? `of ${min} or more` : `from ${min} to ${max}`;
+  throw new QueryError(code, `Invalid ${name} ${excerpt(text)}: expected a whole number ${range}.`);
+}
+
+const ORDER_TERM = /^`?([A-Za-z_][A-Za-z0-9_.]*)`?(?:\s+(asc|desc))?$/i;
+
+function parseOrder(text: string | undefined, spec: ResourceQuerySpec): OrderTerm[] {
+  const terms: OrderTerm[] = [];
+  if (text !== undefined && text.trim() !== '') {
+    const sortable = spec.sortable ?? Object.keys(spec.fields);
+    for (const item of text.split(',')) {
+      const match = ORDER_TERM.exec(item.trim());
+      const field = match?.[1];
+      if (match === null || field === undefined) {
+        throw new QueryError(
+          'INVALID_ORDER',
+          `Invalid order ${excerpt(item.trim())}: expected 'field [asc|desc]'.`,
+        );
+      }
+      const ref = columnOf(spec.fields, field);
+      if (ref === undefined)
+        throw new QueryError('INVALID_ORDER', `Unknown field ${excerpt(field)} in order.`);
+      if (!sortable.includes(field)) {
+        throw new QueryError('INVALID_ORDER', `Field ${excerpt(field)} cannot be used in order.`);
+      }
+      if (terms.some((term) => term.field === field)) {
+        throw new QueryError('INVALID_ORDER', `Field ${excerpt(field)} appears twice in order.`);
+      }
+      const direction = match[2]?.toLowerCase() === 'desc' ? 'desc' : 'asc';
+      terms.push({ field, ref, direction });
+    }
+  }
+  const fallback = spec.defaultOrder;
+  if (!terms.some((term) => term.field === fallback.field)) {
+    const ref = columnOf(spec.fields, fallback.field);
+    // A spec mistake, not a client one: fail loudly rather than as a 400.
+    if (ref === undefined)
+      throw new Error(`defaultOrder field '${fallback.field}' is not in fields.`);
+    terms.push({ field: fallback.field, ref, direction: fallback.direction });
+  }
+  return terms;
+}
+
+function parseRelated(text: string | undefined, spec: ResourceQuerySpec): string[] {
+  if (text === undefined || text.trim() === '') return [];
+  const allowed = spec.related ?? [];
+  const names = text.split(',').map((name) => name.trim());
+  if (names.includes('*')) return [...allowed];
+  for (const name of names) {
+    if (name === '') throw new QueryError('INVALID_RELATED', 'Empty name in related.');
+    if (!allowed.includes(name)) {
+      const known = allowed.length > 0 ? ` Allowed: ${allowed.join(', ')}.` : '';
+      throw new QueryError(
+        'INVALID_RELATED',
+        `Unknown relation ${excerpt(name)} in related.${known}`,
+      );
+    }
+  }
+  return [...new Set(names)];
+}

@@ -1,0 +1,222 @@
+import {
+  createAsyncThunk,
+  createSlice,
+  type PayloadAction,
+  type ThunkAction,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
+import { errorText } from '../api/client';
+import type { SortState } from '../api/types';
+import { PAGE_SIZE } from '../lib/constants';
+
+/** What a screen asks the server for; every list call is built from this. */
+export interface ListQuery {
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+  /** (page - 1) * pageSize, the API's offset. */
+  offset: number;
+  sort: SortState;
+  /** Trimmed search text; '' means no keyword filter. */
+  search: string;
+  /** Fixed filters set by the screen, e.g. { residence_uuid } on a site's tab. */
+  scope: Record<string, string>;
+}
+
+export interface ListPage<Row> {
+  rows: Row[];
+  count: number;
+}
+
+/** The state machine of the list fetch itself. */
+export type ListStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
+/** Writes a screen performs around its list; each shows its own busy text. */
+export type MutationType = 'add' | 'update' | 'delete' | 'checkinout';
+/**
+ * What the screen is busy with (spec part 1 §4): 'list' during a fetch, a mutation type while one
+ * runs, 'error' after either failed, null when idle. The latest event wins.
+ */
+export type LoadingType = 'list' | MutationType | 'error';
+
+export interface ListState<Row> {
+  rows: Row[];
+  /** Total records on the server for the current search and scope (meta.count). */
+  count: number;
+  page: number;
+  pageSize: number;
+  sort: SortState;
+  search: string;
+  scope: Record<string, string>;
+  status: ListStatus;
+  loadingType: LoadingType | null;
+  error: string | null;
+  /** The latest load's request id: only that request may write rows, so late answers are dropped. */
+  requestId: string | null;
+}
+
+export interface ListSliceOptions<Row, Name extends string> {
+  /** Also the slice's key in the root state, e.g. 'guardsList'. */
+  name: Name;
+  defaultSort: SortState;
+  pageSize?: number;
+  fetchPage: (query: ListQuery) => Promise<ListPage<Row>>;
+}
+
+/** The part of the root state a list slice needs: itself, under its name. */
+export type ListRootState<Name extends string, Row> = { [K in Name]: ListState<Row> };
+
+export function toListQuery<Row>(state: ListState<Row>): ListQuery {
+  return {
+    page: state.page,
+    pageSize: state.pageSize,
+    offset: (state.page - 1) * state.pageSize,
+    sort: state.sort,
+    search: state.search,
+    scope: state.scope,
+  };
+}
+
+/**
+ * Makes one entity's list slice: page, sort, search, scope, loading and error handled once here.
+ * Mount it as `reducer: { [list.reducerPath]: list.reducer }`.
+ */
+export function createListSlice<Row, Name extends string>({
+  name,
+  defaultSort,
+  pageSize = PAGE_SIZE,
+  fetchPage,
+}: ListSliceOptions<Row, Name>) {
+  const initialState: ListState<Row> = {
+    rows: [],
+    count: 0,
+    page: 1,
+    pageSize,
+    sort: defaultSort,
+    search: '',
+    scope: {},
+    status: 'idle',
+    loadingType: null,
+    error: null,
+    requestId: null,
+  };
+
+  /** Fetches the page the slice currently points at. */
+  const load = createAsyncThunk.withTypes<{
+    state: ListRootState<Name, Row>;
+    rejectValue: string;
+  }>()(`${name}/load`, async (_, { getState, rejectWithValue }) => {
+    try {
+      return await fetchPage(toListQuery(getState()[name]));
+    } catch (error) {
+      return rejectWithValue(errorText(error));
+    }
+  });
+
+  const slice = createSlice({
+    name,
+    initialState,
+    reducers: {
+      pageChanged(state, action: PayloadAction<number>) {
+        state.page = action.payload;
+      },
+      sortChanged(state, action: PayloadAction<SortState>) {
+        state.sort = action.payload;
+        state.page = 1;
+      },
+      searchSubmitted(state, action: PayloadAction<string>) {
+        state.search = action.payload.trim();
+        state.page = 1;
+      },
+      /** A different scope is a different list: start over at page 1 with no search. */
+      scopeSet(state, action: PayloadAction<Record<string, string>>) {
+        state.scope = action.payload;
+        state.page = 1;
+        state.search = '';
+      },
+      errorDismissed(state) {
+        state.error = null;
+        if (state.loadingType === 'error') state.loadingType = null;
+      },
+      mutationStarted(state, action: PayloadAction<MutationType>) {
+        state.loadingType = action.payload;
+        state.error = null;
+      },
+      mutationSucceeded(state) {
+        state.loadingType = null;
+      },
+      mutationFailed(state, action: PayloadAction<string>) {
+        state.loadingType = 'error';
+        state.error = action.payload;
+      },
+    },
+    extraReducers: (builder) => {
+      builder
+        .addCase(load.pending, (state, action) => {
+          state.requestId = action.meta.requestId;
+          state.status = 'loading';
+          state.loadingType = 'list';
+          state.error = null;
+        })
+        .addCase(load.fulfilled, (state, action) => {
+          if (action.meta.requestId !== state.requestId) return state;
+          // Returned rather than assigned: immer cannot relate Row to its Draft<Row> for a generic Row.
+          return {
+            ...state,
+            rows: action.payload.rows,
+            count: action.payload.count,
+            status: 'succeeded' as const,
+            loadingType: null,
+          };
+        })
+        .addCase(load.rejected, (state, action) => {
+          if (action.meta.requestId !== state.requestId) return;
+          state.status = 'failed';
+          state.loadingType = 'error';
+          state.error = action.payload ?? action.error.message ?? 'Request failed.';
+        });
+    },
+    selectors: {
+      selectRows: (state) => state.rows,
+      selectCount: (state) => state.count,
+      selectPage: (state) => state.page,
+      selectPageSize: (state) => state.pageSize,
+      selectSort: (state) => state.sort,
+      selectSearch: (state) => state.search,
+      selectScope: (state) => state.scope,
+      selectStatus: (state) => state.status,
+      /** True while the list itself is being fetched (the table's overlay). */
+      selectLoading: (state) => state.status === 'loading',
+      selectLoadingType: (state) => state.loadingType,
+      selectError: (state) => state.error,
+    },
+  });
+
+  const { pageChanged, sortChanged, searchSubmitted, scopeSet } = slice.actions;
+
+  /** An event followed by a reload; resolves when the reload settles. */
+  type ReloadThunk = ThunkAction<
+    ReturnType<ReturnType<typeof load>>,
+    ListRootState<Name, Row>,
+    unknown,
+    UnknownAction
+  >;
+  const reloadAfter =
+    (event: UnknownAction): ReloadThunk =>
+    (dispatch) => {
+      dispatch(event);
+      return dispatch(load());
+    };
+
+  return {
+    name,
+    reducerPath: slice.reducerPath,
+    reducer: slice.reducer,
+    actions: slice.actions,
+    selectors: slice.selectors,
+    load,
+    changePage: (page: number) => reloadAfter(pageChanged(page)),
+    changeSort: (sort: SortState) => reloadAfter(sortChanged(sort)),
+    submitSearch: (text: string) => reloadAfter(searchSubmitted(text)),
+    changeScope: (scope: Record<string, string>) => reloadAfter(scopeSet(scope)),
+  };
+}

@@ -1,0 +1,77 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { API, apiError } from '../msw/api';
+import { dashboardFigures } from '../msw/handlers/dashboard';
+import { server } from '../msw/server';
+import { renderApp } from './render-app';
+
+function card(title: string) {
+  return screen.getByRole('group', { name: title });
+}
+
+function figure(title: string, label: string) {
+  return within(card(title)).getByText(label).nextElementSibling?.textContent;
+}
+
+describe('Dashboard', () => {
+  it('shows every card for the super administrator with the figures of GET /dashboard/data', async () => {
+    renderApp('/dashboard', { role: 'superadmin' });
+    await screen.findByText(String(dashboardFigures.allIncidents));
+    expect(figure('Sites', 'Total')).toBe('12');
+    expect(figure('Incidents', 'New Today')).toBe('3');
+    expect(figure('Incidents', 'Total')).toBe('150');
+    expect(figure('Visitors', 'Upcoming')).toBe('41');
+    expect(figure('Visitors', 'Checked-in')).toBe('17');
+    expect(figure('Security Company', 'Active')).toBe('2');
+    expect(figure('Security Company', 'Inactive')).toBe('1');
+    expect(figure('Site Supervisor', 'Active')).toBe('5');
+    expect(figure('Site Supervisor', 'Inactive')).toBe('2');
+    expect(figure('Guards', 'On duty')).toBe('23');
+    expect(figure('Guards', 'Total')).toBe('121');
+  });
+
+  it('links each card to its route with View All', async () => {
+    renderApp('/dashboard', { role: 'superadmin' });
+    await screen.findByText('150');
+    const links = Object.fromEntries(
+      ['Sites', 'Incidents', 'Visitors', 'Security Company', 'Site Supervisor', 'Guards'].map(
+        (title) => [title, within(card(title)).getByRole('link').getAttribute('href')],
+      ),
+    );
+    expect(links).toEqual({
+      Sites: '/sites',
+      Incidents: '/incidents',
+      Visitors: '/visitors',
+      'Security Company': '/security-company',
+      'Site Supervisor': '/site-super',
+      Guards: '/security-guards',
+    });
+  });
+
+  it('gives a security company Site Supervisor and Guards in its TEAM row', async () => {
+    renderApp('/dashboard', { role: 'securitycompany' });
+    await screen.findByText('150');
+    expect(screen.queryByRole('group', { name: 'Security Company' })).toBeNull();
+    expect(card('Site Supervisor')).toBeInTheDocument();
+    expect(card('Guards')).toBeInTheDocument();
+  });
+
+  it('gives a site supervisor Guards only in its TEAM row', async () => {
+    renderApp('/dashboard', { role: 'sitesupervisor' });
+    await screen.findByText('150');
+    expect(screen.queryByRole('group', { name: 'Security Company' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Site Supervisor' })).toBeNull();
+    expect(card('Guards')).toBeInTheDocument();
+  });
+
+  it('shows a failed load as an error toast with the server message', async () => {
+    server.use(
+      http.get(`${API}/dashboard/data`, () =>
+        HttpResponse.json(apiError('INTERNAL_ERROR', 'Figures are unavailable.'), { status: 500 }),
+      ),
+    );
+    renderApp('/dashboard', { role: 'superadmin' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Figures are unavailable.');
+  });
+});

@@ -1,0 +1,128 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { SESSION_STORAGE_KEY } from '../../src/features/session/session-storage';
+import { API, apiError } from '../msw/api';
+import { server } from '../msw/server';
+import { renderApp } from './render-app';
+
+function navigationLabels() {
+  const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => link.textContent?.replace(/^\W+/, '').trim());
+}
+
+describe('side navigation per role', () => {
+  it('gives the super administrator every section', async () => {
+    renderApp('/dashboard', { role: 'superadmin' });
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(navigationLabels()).toEqual([
+      'Dashboard',
+      'Sites',
+      'Incidents',
+      'Visitors',
+      'Security Company',
+      'Site Supervisors',
+      'Guard',
+      'Users',
+    ]);
+  });
+
+  it('gives a security company supervisors, guards and users but not companies', async () => {
+    renderApp('/dashboard', { role: 'securitycompany' });
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(navigationLabels()).toEqual([
+      'Dashboard',
+      'Sites',
+      'Incidents',
+      'Visitors',
+      'Site Supervisors',
+      'Guard',
+      'Users',
+    ]);
+  });
+
+  it('gives a site supervisor guards only beyond the common sections', async () => {
+    renderApp('/dashboard', { role: 'sitesupervisor' });
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(navigationLabels()).toEqual(['Dashboard', 'Sites', 'Incidents', 'Visitors', 'Guard']);
+  });
+
+  it('highlights the active link and collapses', async () => {
+    const { user, container } = renderApp('/dashboard', { role: 'superadmin' });
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    const nav = within(screen.getByRole('navigation', { name: 'Main navigation' }));
+    expect(nav.getByRole('link', { name: /Dashboard/ })).toHaveClass('active');
+    expect(nav.getByRole('link', { name: /Sites/ })).not.toHaveClass('active');
+    await user.click(screen.getByRole('button', { name: 'Toggle navigation' }));
+    expect(container.querySelector('.sidebar')).toHaveClass('collapsed');
+    await user.click(screen.getByRole('button', { name: 'Toggle navigation' }));
+    expect(container.querySelector('.sidebar')).not.toHaveClass('collapsed');
+  });
+
+  it('sends a role away from a section outside its navigation to /dashboard', async () => {
+    const { router } = renderApp('/security-company', { role: 'sitesupervisor' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('lets a role open the detail screen of one of its sections', async () => {
+    const { router } = renderApp('/guard-details/abc', { role: 'sitesupervisor' });
+    await screen.findByRole('heading', { name: 'Guard Details' });
+    expect(router.state.location.pathname).toBe('/guard-details/abc');
+  });
+});
+
+describe('header', () => {
+  it('shows the company name from the profile role', async () => {
+    renderApp('/dashboard', { role: 'securitycompany' });
+    expect(await screen.findByText('Aegis Guarding Sdn Bhd')).toHaveClass('app-title');
+  });
+
+  it('shows the brand label when the profile has no company', async () => {
+    renderApp('/dashboard', { role: 'superadmin' });
+    expect(await screen.findByText('Guard Console')).toHaveClass('app-title');
+  });
+
+  it('greets the user and offers Logout, Change Password and the version', async () => {
+    const { user, router } = renderApp('/dashboard', { role: 'superadmin' });
+    await user.click(await screen.findByRole('button', { name: 'Hi, Sofia Superadmin' }));
+    expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
+    expect(screen.getByText('v2.1.0')).toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'Change Password' }));
+    expect(router.state.location.pathname).toBe('/resetpassword');
+    expect(router.state.location.search).toBe('?iuuid=identity-superadmin');
+  });
+
+  it('logs out: calls DELETE /identity/session, clears the stored session and goes to /login', async () => {
+    let revoked = false;
+    server.use(
+      http.delete(`${API}/identity/session`, ({ request }) => {
+        revoked = request.headers.get('authorization') === 'Bearer token-superadmin';
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    const { user, router, store } = renderApp('/dashboard', { role: 'superadmin' });
+    await screen.findByText('150');
+    await user.click(screen.getByRole('button', { name: 'Hi, Sofia Superadmin' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(revoked).toBe(true);
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(store.getState().dashboard.figures).toBeNull();
+  });
+});
+
+describe('a 401 on any call', () => {
+  it('logs the user out', async () => {
+    server.use(
+      http.get(`${API}/dashboard/data`, () =>
+        HttpResponse.json(apiError('UNAUTHORIZED', 'Your session has ended.'), { status: 401 }),
+      ),
+    );
+    const { router } = renderApp('/dashboard', { role: 'securitycompany' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+});

@@ -1,0 +1,79 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ErrorToast } from '../../src/components/error-toast';
+import { SuccessAlert } from '../../src/components/success-alert';
+
+describe('ErrorToast', () => {
+  it('shows the message as an alert 350px wide and dismisses', async () => {
+    const onDismiss = vi.fn();
+    render(<ErrorToast message="Guards are unavailable." onDismiss={onDismiss} />);
+
+    const toast = screen.getByRole('alert');
+    expect(toast).toHaveTextContent('Guards are unavailable.');
+    expect(toast).toHaveStyle({ width: '350px' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss error' }));
+    expect(onDismiss).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders nothing without a message', () => {
+    render(<ErrorToast message={null} onDismiss={vi.fn()} />);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+/** An owner that clears the message when the alert is done, as a list screen does. */
+function Owner({ onDone }: { onDone: () => void }) {
+  const [message, setMessage] = useState<string | null>('Success Deleted');
+  return (
+    <SuccessAlert
+      message={message}
+      onDone={() => {
+        onDone();
+        setMessage(null);
+      }}
+    />
+  );
+}
+
+describe('SuccessAlert', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows the message for 3000 ms, then calls onDone and disappears', () => {
+    vi.useFakeTimers();
+    const onDone = vi.fn();
+    render(<Owner onDone={onDone} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Success Deleted');
+
+    act(() => vi.advanceTimersByTime(2999));
+    expect(onDone).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+
+    act(() => vi.advanceTimersByTime(1));
+    expect(onDone).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps its 3 seconds when the owner re-renders with a new callback', () => {
+    vi.useFakeTimers();
+    const first = vi.fn();
+    const second = vi.fn();
+    const { rerender } = render(<SuccessAlert message="Success Added" onDone={first} />);
+
+    act(() => vi.advanceTimersByTime(2000));
+    rerender(<SuccessAlert message="Success Added" onDone={second} />);
+    act(() => vi.advanceTimersByTime(1000));
+
+    expect(first).not.toHaveBeenCalled();
+    expect(second).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders nothing without a message', () => {
+    render(<SuccessAlert message={null} onDone={vi.fn()} />);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

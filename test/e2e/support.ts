@@ -1,0 +1,39 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { expect, type Page } from '@playwright/test';
+import { E2E_DATA_DIR } from '../../playwright.config';
+import { expectedFigures, scopeOf } from '../support/expected-figures';
+
+export const DEMO_PASSWORD = 'Demo@12345';
+
+/** Reads the e2e server's own database file (WAL lets a reader in beside the server). */
+function openDatabase() {
+  return new Database(path.join(E2E_DATA_DIR, 'guard-console.sqlite'), { readonly: true });
+}
+
+export async function figuresFor(email: string) {
+  const db = openDatabase();
+  try {
+    const all = async (text: string, params: unknown[]) =>
+      db.prepare(text).all(...params) as Array<Record<string, unknown>>;
+    const run = async (text: string, params: unknown[]) =>
+      Number((db.prepare(text).get(...params) as { n: number }).n);
+    return await expectedFigures(run, await scopeOf(all, email));
+  } finally {
+    db.close();
+  }
+}
+
+export async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: /^Hi, / }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}

@@ -1,0 +1,229 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { apiGet } from '../../src/api/client';
+import type { ListResponse, SortState } from '../../src/api/types';
+import { createListSlice, type ListPage, type ListQuery } from '../../src/app/list-slice';
+import { appConfig } from '../../src/config';
+import { apiError } from '../msw/api';
+import { server } from '../msw/server';
+
+interface Guard {
+  uuid: string;
+  name: string;
+}
+
+const newestFirst: SortState = { field: 'created_at', direction: 'desc' };
+
+function guards(...names: string[]): Guard[] {
+  return names.map((name) => ({ uuid: `uuid-${name}`, name }));
+}
+
+/** A fresh slice and store per test; fetchPage is a fake unless a test passes its own. */
+function setup(
+  fetchPage = vi.fn(async (_query: ListQuery) => ({ rows: guards('Ana'), count: 1 })),
+) {
+  const list = createListSlice({ name: 'guardsList', defaultSort: newestFirst, fetchPage });
+  const store = configureStore({ reducer: { [list.reducerPath]: list.reducer } });
+  const lastQuery = () => fetchPage.mock.lastCall?.[0];
+  return { list, store, fetchPage, lastQuery };
+}
+
+/** A promise the test settles by hand, to control the order in which answers arrive. */
+function deferred<T>() {
+  let resolve: (value: T) => void = () => undefined;
+  let reject: (reason: unknown) => void = () => undefined;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('createListSlice', () => {
+  it('starts on page 1 with the default sort and loads the first page', async () => {
+    const { list, store, lastQuery } = setup();
+    const state = store.getState();
+    expect(list.selectors.selectPage(state)).toBe(1);
+    expect(list.selectors.selectSort(state)).toEqual(newestFirst);
+    expect(list.selectors.selectStatus(state)).toBe('idle');
+
+    await store.dispatch(list.load());
+
+    expect(lastQuery()).toEqual({
+      page: 1,
+      pageSize: 8,
+      offset: 0,
+      sort: newestFirst,
+      search: '',
+      scope: {},
+    });
+    expect(list.selectors.selectRows(store.getState())).toEqual(guards('Ana'));
+    expect(list.selectors.selectCount(store.getState())).toBe(1);
+    expect(list.selectors.selectStatus(store.getState())).toBe('succeeded');
+    expect(list.selectors.selectLoadingType(store.getState())).toBeNull();
+  });
+
+  it('reports loading while a fetch is in flight', async () => {
+    const answer = deferred<ListPage<Guard>>();
+    const { list, store } = setup(vi.fn(() => answer.promise));
+
+    const loading = store.dispatch(list.load());
+    expect(list.selectors.selectLoading(store.getState())).toBe(true);
+    expect(list.selectors.selectLoadingType(store.getState())).toBe('list');
+
+    answer.resolve({ rows: [], count: 0 });
+    await loading;
+    expect(list.selectors.selectLoading(store.getState())).toBe(false);
+  });
+
+  it('computes the offset as (page - 1) * 8 when the page changes', async () => {
+    const { list, store, lastQuery } = setup();
+
+    await store.dispatch(list.changePage(3));
+
+    expect(lastQuery()).toMatchObject({ page: 3, pageSize: 8, offset: 16 });
+    expect(list.selectors.selectPage(store.getState())).toBe(3);
+  });
+
+  it('uses a custom page size for the offset', async () => {
+    const fetchPage = vi.fn(async (_query: ListQuery) => ({ rows: guards(), count: 0 }));
+    const list = createListSlice({
+      name: 'sitesList',
+      defaultSort: newestFirst,
+      pageSize: 20,
+      fetchPage,
+    });
+    const store = configureStore({ reducer: { [list.reducerPath]: list.reducer } });
+
+    await store.dispatch(list.changePage(2));
+
+    expect(fetchPage.mock.lastCall?.[0]).toMatchObject({ pageSize: 20, offset: 20 });
+  });
+
+  it('goes back to page 1 when the sort changes', async () => {
+    const { list, store, lastQuery } = setup();
+    await store.dispatch(list.changePage(4));
+
+    const byName: SortState = { field: 'name', direction: 'asc' };
+    await store.dispatch(list.changeSort(byName));
+
+    expect(lastQuery()).toMatchObject({ page: 1, offset: 0, sort: byName });
+    expect(list.selectors.selectSort(store.getState())).toEqual(byName);
+  });
+
+  it('goes back to page 1 with the trimmed text when a search is submitted', async () => {
+    const { list, store, lastQuery } = setup();
+    await store.dispatch(list.changePage(2));
+
+    await store.dispatch(list.submitSearch('  Ana  '));
+
+    expect(lastQuery()).toMatchObject({ page: 1, offset: 0, search: 'Ana', sort: newestFirst });
+    expect(list.selectors.selectSearch(store.getState())).toBe('Ana');
+  });
+
+  it('resets page and search when the scope is set, and sends the scope', async () => {
+    const { list, store, lastQuery } = setup();
+    await store.dispatch(list.submitSearch('Ana'));
+    await store.dispatch(list.changePage(3));
+
+    await store.dispatch(list.changeScope({ residence_uuid: 'site-1' }));
+
+    expect(lastQuery()).toEqual({
+      page: 1,
+      pageSize: 8,
+      offset: 0,
+      sort: newestFirst,
+      search: '',
+      scope: { residence_uuid: 'site-1' },
+    });
+  });
+
+  it("stores the server's error message when the fetch fails", async () => {
+    // The client's own base path: test/msw/api.ts's API assumes origin http://localhost, but
+    // jsdom runs at http://localhost:3000, so a handler on API would never match.
+    server.use(
+      http.get(`${appConfig.apiBaseUrl}/guards/list`, () =>
+        HttpResponse.json(apiError('INTERNAL', 'Guards are unavailable.'), { status: 500 }),
+      ),
+    );
+    const { list, store } = setup(
+      vi.fn(async (query: ListQuery) => {
+        const params = { limit: query.pageSize, offset: query.offset };
+        const body = await apiGet<ListResponse<Guard>>('/guards/list', { params });
+        return { rows: body.resource, count: body.meta.count };
+      }),
+    );
+
+    await store.dispatch(list.load());
+
+    expect(list.selectors.selectError(store.getState())).toBe('Guards are unavailable.');
+    expect(list.selectors.selectStatus(store.getState())).toBe('failed');
+    expect(list.selectors.selectLoadingType(store.getState())).toBe('error');
+  });
+
+  it("falls back to the error's own message and clears it on dismiss", async () => {
+    const { list, store } = setup(vi.fn(() => Promise.reject(new Error('Network Error'))));
+
+    await store.dispatch(list.load());
+    expect(list.selectors.selectError(store.getState())).toBe('Network Error');
+
+    store.dispatch(list.actions.errorDismissed());
+    expect(list.selectors.selectError(store.getState())).toBeNull();
+    expect(list.selectors.selectLoadingType(store.getState())).toBeNull();
+  });
+
+  it('ignores an older answer that arrives after a newer one', async () => {
+    const first = deferred<ListPage<Guard>>();
+    const second = deferred<ListPage<Guard>>();
+    const fetchPage = vi
+      .fn<(query: ListQuery) => Promise<ListPage<Guard>>>()
+      .mockReturnValueOnce(first.promise)
+      .mockReturnValueOnce(second.promise);
+    const { list, store } = setup(fetchPage);
+
+    const page1 = store.dispatch(list.load());
+    const page2 = store.dispatch(list.changePage(2));
+    second.resolve({ rows: guards('Page two'), count: 9 });
+    await page2;
+    first.resolve({ rows: guards('Page one'), count: 9 });
+    await page1;
+
+    expect(list.selectors.selectRows(store.getState())).toEqual(guards('Page two'));
+    expect(list.selectors.selectStatus(store.getState())).toBe('succeeded');
+  });
+
+  it('ignores a failure of an older request', async () => {
+    const first = deferred<ListPage<Guard>>();
+    const fetchPage = vi
+      .fn<(query: ListQuery) => Promise<ListPage<Guard>>>()
+      .mockReturnValueOnce(first.promise)
+      .mockResolvedValueOnce({ rows: guards('Fresh'), count: 1 });
+    const { list, store } = setup(fetchPage);
+
+    const stale = store.dispatch(list.load());
+    await store.dispatch(list.submitSearch('Fresh'));
+    first.reject(new Error('Too late'));
+    await stale;
+
+    expect(list.selectors.selectError(store.getState())).toBeNull();
+    expect(list.selectors.selectRows(store.getState())).toEqual(guards('Fresh'));
+  });
+
+  it('tracks a mutation through its loading type and error', () => {
+    const { list, store } = setup();
+    const { mutationStarted, mutationFailed, mutationSucceeded } = list.actions;
+
+    store.dispatch(mutationStarted('delete'));
+    expect(list.selectors.selectLoadingType(store.getState())).toBe('delete');
+
+    store.dispatch(mutationFailed('Guard is on duty.'));
+    expect(list.selectors.selectLoadingType(store.getState())).toBe('error');
+    expect(list.selectors.selectError(store.getState())).toBe('Guard is on duty.');
+
+    store.dispatch(mutationStarted('delete'));
+    expect(list.selectors.selectError(store.getState())).toBeNull();
+    store.dispatch(mutationSucceeded());
+    expect(list.selectors.selectLoadingType(store.getState())).toBeNull();
+  });
+});
