@@ -4,8 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { apiGet } from '../../src/api/client';
 import type { ListResponse, SortState } from '../../src/api/types';
 import { createListSlice, type ListPage, type ListQuery } from '../../src/app/list-slice';
-import { appConfig } from '../../src/config';
-import { apiError } from '../msw/api';
+import { API, apiError } from '../msw/api';
 import { server } from '../msw/server';
 
 interface Guard {
@@ -140,10 +139,8 @@ describe('createListSlice', () => {
   });
 
   it("stores the server's error message when the fetch fails", async () => {
-    // The client's own base path: test/msw/api.ts's API assumes origin http://localhost, but
-    // jsdom runs at http://localhost:3000, so a handler on API would never match.
     server.use(
-      http.get(`${appConfig.apiBaseUrl}/guards/list`, () =>
+      http.get(`${API}/guards/list`, () =>
         HttpResponse.json(apiError('INTERNAL', 'Guards are unavailable.'), { status: 500 }),
       ),
     );

@@ -40,7 +40,7 @@ function characterAt(text: string, index: number): string {
   return codePoint === undefined ? '' : String.fromCodePoint(codePoint);
 }
 
-export function unexpectedCharacter(text: string, index: number, expected?: string): never {
+function unexpectedCharacter(text: string, index: number, expected?: string): never {
   const what =
     index >= text.length
       ? 'Unexpected end of filter'

@@ -82,8 +82,7 @@ function myKadNumber(random: Random, birth: Date, male: boolean): string {
 }
 
 function handleOf(given: string, family: string): string {
-  const first = given.split(' ').at(-1) ?? given;
-  return `${first}.${family}`.toLowerCase().replace(/[^a-z.]/g, '');
+  return `${given}.${family}`.toLowerCase().replace(/[^a-z.]/g, '');
 }
 
 /** A person; `foreignShare` is the chance of a Nepalese or Bangladeshi worker with a passport. */
