@@ -2,6 +2,7 @@
 // which proxies /kgapi to the API server.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 
 const require = createRequire(import.meta.url);
 const apiPort = process.env.PORT ?? '8080';
@@ -10,10 +11,14 @@ const children: ChildProcess[] = [
     stdio: 'inherit',
     env: { ...process.env, PORT: apiPort, STATIC_DIR: '' },
   }),
-  spawn(process.execPath, [require.resolve('vite/bin/vite.js')], {
-    stdio: 'inherit',
-    env: { ...process.env, API_SERVER_URL: `http://127.0.0.1:${apiPort}` },
-  }),
+  spawn(
+    process.execPath,
+    [path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js')],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, API_SERVER_URL: `http://127.0.0.1:${apiPort}` },
+    },
+  ),
 ];
 
 function stopAll(code: number): void {

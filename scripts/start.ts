@@ -7,7 +7,15 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const builtIndex = path.join(root, 'dist', 'index.html');
-const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', '.env', '.env.production'];
+const sources = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+  '.env',
+  '.env.production',
+];
 
 function newestChange(entry: string): number {
   if (!existsSync(entry)) return 0;
@@ -27,7 +35,11 @@ function buildIsStale(): boolean {
 
 if (buildIsStale()) {
   console.log('Building the console (vite build)...');
-  const viteBin = createRequire(import.meta.url).resolve('vite/bin/vite.js');
+  const viteBin = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('vite/package.json')),
+    'bin',
+    'vite.js',
+  );
   const result = spawnSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',

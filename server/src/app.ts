@@ -24,7 +24,11 @@ export interface AppOptions {
 }
 
 /** Builds the whole app without listening, so tests drive it with app.inject(). */
-export async function buildApp({ config, db, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger = false,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger, bodyLimit: 1_048_576 });
   registerErrorHandling(app);
 

@@ -26,7 +26,8 @@ async function main(): Promise<void> {
   console.log(`Data directory: ${config.dataDir}${seeded ? ' (demo data seeded now)' : ''}`);
   if (config.demoData) {
     console.log(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
-    for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(26)} ${account.role}`);
+    for (const account of DEMO_ACCOUNTS)
+      console.log(`  ${account.email.padEnd(26)} ${account.role}`);
   }
 }
 

@@ -51,11 +51,19 @@ export async function apiGet<T>(url: string, config?: AxiosRequestConfig): Promi
   return (await http.get<T>(url, config)).data;
 }
 
-export async function apiPost<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T> {
+export async function apiPost<T>(
+  url: string,
+  body?: unknown,
+  config?: AxiosRequestConfig,
+): Promise<T> {
   return (await http.post<T>(url, body, config)).data;
 }
 
-export async function apiPatch<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T> {
+export async function apiPatch<T>(
+  url: string,
+  body?: unknown,
+  config?: AxiosRequestConfig,
+): Promise<T> {
   return (await http.patch<T>(url, body, config)).data;
 }
 

@@ -14,7 +14,10 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/dashboard', element: <DashboardPage /> },
       { path: '/sites', element: <NotBuiltPage title="Sites" /> },
-      { path: '/site-details/:siteUuid/:companyUuid', element: <NotBuiltPage title="Site Details" /> },
+      {
+        path: '/site-details/:siteUuid/:companyUuid',
+        element: <NotBuiltPage title="Site Details" />,
+      },
       { path: '/incidents', element: <NotBuiltPage title="Incidents" /> },
       { path: '/incidents-view/:uuid', element: <NotBuiltPage title="Incident" /> },
       { path: '/visitors', element: <NotBuiltPage title="Visitors" /> },

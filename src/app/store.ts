@@ -25,7 +25,9 @@ function rootReducer(
 export function makeStore(options: { storage?: Storage } = {}) {
   const storage = options.storage ?? localStorage;
   const stored = loadStoredSession(storage);
-  const session: SessionState = stored ? { ...initialSessionState, ...stored } : initialSessionState;
+  const session: SessionState = stored
+    ? { ...initialSessionState, ...stored }
+    : initialSessionState;
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: { session },

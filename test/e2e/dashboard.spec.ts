@@ -1,7 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { figuresFor, signIn, signOut } from './support';
+import { companyNameOf, figuresFor, signIn, signOut } from './support';
 
 type Figures = Awaited<ReturnType<typeof figuresFor>>;
+
+function navLink(page: Page, name: string) {
+  return page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name });
+}
 
 async function expectCard(page: Page, title: string, figures: Array<[string, number]>) {
   const card = page.getByRole('group', { name: title, exact: true });
@@ -39,18 +43,18 @@ test('the super administrator sees every card with the database figures', async 
     ['Active', f.activeSupservisor],
     ['Inactive', f.inActiveSupservisor],
   ]);
-  await expect(page.getByRole('link', { name: 'Security Company' })).toBeVisible();
+  await expect(navLink(page, 'Security Company')).toBeVisible();
 
   await page.getByRole('link', { name: 'View All Security Company' }).click();
   await expect(page).toHaveURL(/\/security-company$/);
-  await expect(page.getByRole('link', { name: 'Security Company' })).toHaveClass(/active/);
+  await expect(navLink(page, 'Security Company')).toHaveClass(/active/);
   await signOut(page);
 });
 
 test('the security company sees its own figures and team row', async ({ page }) => {
   const f = await figuresFor('company@example.com');
   await signIn(page, 'company@example.com');
-  await expect(page.locator('.app-title')).toHaveText('Aegis Guarding Sdn Bhd');
+  await expect(page.locator('.app-title')).toHaveText(companyNameOf('company@example.com'));
   await expectCommonCards(page, f);
   await expectCard(page, 'Site Supervisor', [
     ['Active', f.activeSupservisor],
@@ -63,12 +67,14 @@ test('the security company sees its own figures and team row', async ({ page }) 
   await signOut(page);
 });
 
-test('the site supervisor sees only guards in its team row, for its two sites', async ({ page }) => {
+test('the site supervisor sees only guards in its team row, for its two sites', async ({
+  page,
+}) => {
   const f = await figuresFor('supervisor@example.com');
   await signIn(page, 'supervisor@example.com');
   await expectCommonCards(page, f);
   await expect(page.getByRole('group', { name: 'Site Supervisor' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Users' })).toHaveCount(0);
+  await expect(navLink(page, 'Users')).toHaveCount(0);
 
   await page.getByRole('link', { name: 'View All Sites' }).click();
   await expect(page).toHaveURL(/\/sites$/);

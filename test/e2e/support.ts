@@ -24,6 +24,23 @@ export async function figuresFor(email: string) {
   }
 }
 
+/** The company name a login's role carries, as the header should show it. */
+export function companyNameOf(email: string): string {
+  const db = openDatabase();
+  try {
+    const row = db
+      .prepare(
+        `select c.name from user_roles r join user_profiles p on p.uuid = r.user_profile_uuid
+         join security_companies c on c.uuid = r.security_company_uuid where p.email = ?`,
+      )
+      .get(email) as { name: string } | undefined;
+    if (!row) throw new Error(`No company for ${email}`);
+    return row.name;
+  } finally {
+    db.close();
+  }
+}
+
 export async function signIn(page: Page, email: string) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);

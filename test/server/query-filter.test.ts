@@ -315,7 +315,7 @@ describe('parseFilter: hostile and invalid input is a 400 QueryError', () => {
     ['name = sleep(5)', "Unexpected '(' at position 13"],
     ['name = char(65)', "Unexpected '('"],
     ["name = 'a'; SELECT 1", "Unexpected ';'"],
-    ['name = \u0000', "Unexpected '\u0000'"],
+    ['name = \u0000', 'Unexpected U+0000 at position 8 in filter; expected a value.'],
     ["name = 'a' AND", 'Unexpected end of filter; expected a field name.'],
     ['()', "Unexpected ')' at position 2 in filter; expected a field name."],
     ['name', "expected an operator after 'name'"],

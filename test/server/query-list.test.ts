@@ -142,6 +142,7 @@ describe('parseListQuery: order', () => {
     ['name,,uuid', "Invalid order '': expected 'field [asc|desc]'."],
     ['name, name desc', "Field 'name' appears twice in order."],
     ['(select 1)', "Invalid order '(select 1)': expected 'field [asc|desc]'."],
+    ['`name desc', "Invalid order '`name desc': expected 'field [asc|desc]'."],
   ])('rejects %s', (text, message) => {
     expectQueryError({ order: text }, 'INVALID_ORDER', message);
   });

@@ -117,31 +117,55 @@ describe('authentication of other calls', () => {
       expect(response.statusCode).toBe(401);
       expect(response.json().error.code).toBe('UNAUTHORIZED');
     }
-    const ok = await t.app.inject({ method: 'GET', url: '/kgapi/dashboard/data', headers: authHeaders(token) });
+    const ok = await t.app.inject({
+      method: 'GET',
+      url: '/kgapi/dashboard/data',
+      headers: authHeaders(token),
+    });
     expect(ok.statusCode).toBe(200);
   });
 
   it('revokes the token on DELETE /identity/session', async () => {
     await createUser(t.db, { email: 'admin@example.com', role: 'superadmin' });
     const token = await signIn(t.app, 'admin@example.com', PASSWORD);
-    const logout = await t.app.inject({ method: 'DELETE', url: '/kgapi/identity/session', headers: authHeaders(token) });
+    const logout = await t.app.inject({
+      method: 'DELETE',
+      url: '/kgapi/identity/session',
+      headers: authHeaders(token),
+    });
     expect(logout.statusCode).toBe(200);
-    const after = await t.app.inject({ method: 'GET', url: '/kgapi/dashboard/data', headers: authHeaders(token) });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/kgapi/dashboard/data',
+      headers: authHeaders(token),
+    });
     expect(after.statusCode).toBe(401);
   });
 
   it('ends the sessions of an account that is made inactive', async () => {
     const profile = await createUser(t.db, { email: 'admin@example.com', role: 'superadmin' });
     const token = await signIn(t.app, 'admin@example.com', PASSWORD);
-    await t.db.updateTable('user_profiles').set({ is_active: 0 }).where('uuid', '=', profile).execute();
-    const after = await t.app.inject({ method: 'GET', url: '/kgapi/dashboard/data', headers: authHeaders(token) });
+    await t.db
+      .updateTable('user_profiles')
+      .set({ is_active: 0 })
+      .where('uuid', '=', profile)
+      .execute();
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/kgapi/dashboard/data',
+      headers: authHeaders(token),
+    });
     expect(after.statusCode).toBe(401);
   });
 
   it('answers an unknown API call with 404 in the error shape', async () => {
     await createUser(t.db, { email: 'admin@example.com', role: 'superadmin' });
     const token = await signIn(t.app, 'admin@example.com', PASSWORD);
-    const response = await t.app.inject({ method: 'GET', url: '/kgapi/nothing/here', headers: authHeaders(token) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/kgapi/nothing/here',
+      headers: authHeaders(token),
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().error.code).toBe('NOT_FOUND');
   });
@@ -153,14 +177,23 @@ describe('POST /admin/verify and /admin/searchadmin', () => {
     await createUser(t.db, { email: 'other@example.com', role: 'superadmin' });
     const token = await signIn(t.app, 'admin@example.com', PASSWORD);
     const verify = (identifier: string, challenge: string) =>
-      t.app.inject({ method: 'POST', url: '/kgapi/admin/verify', headers: authHeaders(token), payload: { identifier, challenge } });
+      t.app.inject({
+        method: 'POST',
+        url: '/kgapi/admin/verify',
+        headers: authHeaders(token),
+        payload: { identifier, challenge },
+      });
 
     expect((await verify('admin@example.com', PASSWORD)).json()).toEqual({ success: true });
     const wrong = await verify('admin@example.com', 'nope');
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().error.code).toBe('VERIFICATION_FAILED');
     expect((await verify('other@example.com', PASSWORD)).statusCode).toBe(403);
-    const still = await t.app.inject({ method: 'GET', url: '/kgapi/dashboard/data', headers: authHeaders(token) });
+    const still = await t.app.inject({
+      method: 'GET',
+      url: '/kgapi/dashboard/data',
+      headers: authHeaders(token),
+    });
     expect(still.statusCode).toBe(200);
   });
 
@@ -168,7 +201,12 @@ describe('POST /admin/verify and /admin/searchadmin', () => {
     await createUser(t.db, { email: 'admin@example.com', role: 'superadmin' });
     const token = await signIn(t.app, 'admin@example.com', PASSWORD);
     const search = (email: string) =>
-      t.app.inject({ method: 'POST', url: '/kgapi/admin/searchadmin', headers: authHeaders(token), payload: { email } });
+      t.app.inject({
+        method: 'POST',
+        url: '/kgapi/admin/searchadmin',
+        headers: authHeaders(token),
+        payload: { email },
+      });
     const found = (await search(' Admin@Example.com ')).json();
     expect(found.meta.count).toBe(1);
     expect(found.resource[0].email).toBe('admin@example.com');

@@ -39,7 +39,11 @@ export function authHeaders(token: string): Record<string, string> {
 }
 
 /** Signs in through the API and answers the session token. */
-export async function signIn(app: FastifyInstance, email: string, password: string): Promise<string> {
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+): Promise<string> {
   const response = await app.inject({
     method: 'POST',
     url: '/kgapi/admin/session',

@@ -19,7 +19,10 @@ function utcText(date: Date): string {
 function siteCondition(scope: Scope, column: string): [string, unknown[]] {
   if (scope.role === 'superadmin') return ['1=1', []];
   if (scope.role === 'securitycompany') {
-    return [`${column} in (select uuid from residences where security_company_uuid = ?)`, [scope.companyUuid]];
+    return [
+      `${column} in (select uuid from residences where security_company_uuid = ?)`,
+      [scope.companyUuid],
+    ];
   }
   if (scope.siteUuids.length === 0) return ['1=0', []];
   return [`${column} in (${scope.siteUuids.map(() => '?').join(',')})`, scope.siteUuids];
@@ -29,7 +32,10 @@ function guardCondition(scope: Scope): [string, unknown[]] {
   if (scope.role === 'superadmin') return ['1=1', []];
   if (scope.role === 'securitycompany') return ['g.security_company_uuid = ?', [scope.companyUuid]];
   const [sites, params] = siteCondition(scope, 'gr.residence_uuid');
-  return [`exists (select 1 from guard_residences gr where gr.guard_uuid = g.uuid and ${sites})`, params];
+  return [
+    `exists (select 1 from guard_residences gr where gr.guard_uuid = g.uuid and ${sites})`,
+    params,
+  ];
 }
 
 function companyCondition(scope: Scope, column: string): [string, unknown[]] {

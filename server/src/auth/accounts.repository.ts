@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { DB } from '../db/database';
 import type { RoleType } from '../db/schema';
+import { hashPassword } from './password';
 import type { Principal } from './principal';
 
 /** Sign-in identities, their profiles and roles: what a session is made of. */
@@ -77,6 +79,43 @@ export function createAccountsRepository(db: DB) {
         .where('residences.deleted_at', 'is', null)
         .orderBy('residences.name')
         .execute();
+    },
+
+    /** A login: profile, email-and-password identity and role, written together. */
+    async createAccount(input: {
+      name: string;
+      email: string;
+      password: string;
+      role: RoleType;
+      companyUuid?: string | null;
+    }): Promise<string> {
+      const profileUuid = randomUUID();
+      const challengeHash = await hashPassword(input.password);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('user_profiles')
+          .values({ uuid: profileUuid, name: input.name, email: input.email })
+          .execute();
+        await trx
+          .insertInto('identities')
+          .values({
+            uuid: randomUUID(),
+            user_profile_uuid: profileUuid,
+            identifier: input.email,
+            challenge_hash: challengeHash,
+          })
+          .execute();
+        await trx
+          .insertInto('user_roles')
+          .values({
+            uuid: randomUUID(),
+            user_profile_uuid: profileUuid,
+            type: input.role,
+            security_company_uuid: input.companyUuid ?? null,
+          })
+          .execute();
+      });
+      return profileUuid;
     },
 
     async findAdminsByEmail(email: string) {

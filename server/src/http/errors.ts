@@ -32,7 +32,10 @@ function isExposable(error: unknown): error is ExposableError {
   if (!(error instanceof Error)) return false;
   const { statusCode, code } = error as Partial<FastifyError>;
   return (
-    typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500 && typeof code === 'string'
+    typeof statusCode === 'number' &&
+    statusCode >= 400 &&
+    statusCode < 500 &&
+    typeof code === 'string'
   );
 }
 
@@ -40,17 +43,23 @@ function isExposable(error: unknown): error is ExposableError {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     if ((error as FastifyError).validation) {
-      return reply
-        .status(400)
-        .send({ error: { code: 'INVALID_REQUEST', message: `Invalid request: ${(error as Error).message}` } });
+      return reply.status(400).send({
+        error: {
+          code: 'INVALID_REQUEST',
+          message: `Invalid request: ${(error as Error).message}`,
+        },
+      });
     }
     if (isExposable(error)) {
       const code = error.code.startsWith('FST_') ? 'INVALID_REQUEST' : error.code;
       return reply.status(error.statusCode).send({ error: { code, message: error.message } });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply
-      .status(500)
-      .send({ error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on the server. Please try again.' } });
+    return reply.status(500).send({
+      error: {
+        code: 'INTERNAL_ERROR',
+        message: 'Something went wrong on the server. Please try again.',
+      },
+    });
   });
 }

@@ -9,8 +9,7 @@ export type Token =
   | { kind: '(' | ')' | ',' | 'end'; start: number; end: number };
 
 /** A value: quoted text, `NOW()`, or bare text whose type the parser decides from where it stands. */
-export type ValueToken =
-  { kind: 'string' | 'bare'; text: string; start: number } | { kind: 'now'; start: number };
+export type ValueToken = { kind: 'string' | 'bare'; text: string } | { kind: 'now' };
 
 const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_.]*/y;
 const WHOLE_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_.]*$/;
@@ -34,17 +33,23 @@ function matchAt(pattern: RegExp, text: string, start: number): string | null {
   return pattern.exec(text)?.[0] ?? null;
 }
 
-/** The whole character (not half a surrogate pair) at `index`, for messages. */
-function characterAt(text: string, index: number): string {
-  const codePoint = text.codePointAt(index);
-  return codePoint === undefined ? '' : String.fromCodePoint(codePoint);
+/**
+ * The whole character (not half a surrogate pair) at `index`, quoted for a message; invisible
+ * ones (NUL, control and format characters) as their code point.
+ */
+function describeCharacter(text: string, index: number): string {
+  const codePoint = text.codePointAt(index) ?? 0;
+  const character = String.fromCodePoint(codePoint);
+  return /\p{C}/u.test(character)
+    ? `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`
+    : `'${character}'`;
 }
 
 function unexpectedCharacter(text: string, index: number, expected?: string): never {
   const what =
     index >= text.length
       ? 'Unexpected end of filter'
-      : `Unexpected '${characterAt(text, index)}' at position ${index + 1} in filter`;
+      : `Unexpected ${describeCharacter(text, index)} at position ${index + 1} in filter`;
   throw filterError(expected ? `${what}; expected ${expected}.` : `${what}.`);
 }
 
@@ -83,12 +88,12 @@ export class Lexer {
     if (first === "'" || first === '"') {
       const { text, end } = this.scanString(start);
       this.position = end;
-      return { kind: 'string', text, start };
+      return { kind: 'string', text };
     }
     const nowCall = matchAt(NOW_CALL, this.text, start);
     if (nowCall !== null) {
       this.position = start + nowCall.length;
-      return { kind: 'now', start };
+      return { kind: 'now' };
     }
     if (first === '(') {
       throw filterError(
@@ -166,6 +171,6 @@ export class Lexer {
       throw filterError(`Sub-queries are not allowed in filter (position ${start + 1}).`);
     }
     this.position = start + value.length;
-    return { kind: 'bare', text: value, start };
+    return { kind: 'bare', text: value };
   }
 }

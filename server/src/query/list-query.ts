@@ -123,7 +123,8 @@ function wholeNumber(
   throw new QueryError(code, `Invalid ${name} ${excerpt(text)}: expected a whole number ${range}.`);
 }
 
-const ORDER_TERM = /^`?([A-Za-z_][A-Za-z0-9_.]*)`?(?:\s+(asc|desc))?$/i;
+/** `field`, `` `field` `` or either followed by a direction: the same names filters accept. */
+const ORDER_TERM = /^(?:`([A-Za-z_][A-Za-z0-9_.]*)`|([A-Za-z_][A-Za-z0-9_.]*))(?:\s+(asc|desc))?$/i;
 
 function parseOrder(text: string | undefined, spec: ResourceQuerySpec): OrderTerm[] {
   const terms: OrderTerm[] = [];
@@ -131,7 +132,7 @@ function parseOrder(text: string | undefined, spec: ResourceQuerySpec): OrderTer
     const sortable = spec.sortable ?? Object.keys(spec.fields);
     for (const item of text.split(',')) {
       const match = ORDER_TERM.exec(item.trim());
-      const field = match?.[1];
+      const field = match?.[1] ?? match?.[2];
       if (match === null || field === undefined) {
         throw new QueryError(
           'INVALID_ORDER',
@@ -139,15 +140,16 @@ function parseOrder(text: string | undefined, spec: ResourceQuerySpec): OrderTer
         );
       }
       const ref = columnOf(spec.fields, field);
-      if (ref === undefined)
+      if (ref === undefined) {
         throw new QueryError('INVALID_ORDER', `Unknown field ${excerpt(field)} in order.`);
+      }
       if (!sortable.includes(field)) {
         throw new QueryError('INVALID_ORDER', `Field ${excerpt(field)} cannot be used in order.`);
       }
       if (terms.some((term) => term.field === field)) {
         throw new QueryError('INVALID_ORDER', `Field ${excerpt(field)} appears twice in order.`);
       }
-      const direction = match[2]?.toLowerCase() === 'desc' ? 'desc' : 'asc';
+      const direction = match[3]?.toLowerCase() === 'desc' ? 'desc' : 'asc';
       terms.push({ field, ref, direction });
     }
   }
@@ -155,8 +157,9 @@ function parseOrder(text: string | undefined, spec: ResourceQuerySpec): OrderTer
   if (!terms.some((term) => term.field === fallback.field)) {
     const ref = columnOf(spec.fields, fallback.field);
     // A spec mistake, not a client one: fail loudly rather than as a 400.
-    if (ref === undefined)
+    if (ref === undefined) {
       throw new Error(`defaultOrder field '${fallback.field}' is not in fields.`);
+    }
     terms.push({ field: fallback.field, ref, direction: fallback.direction });
   }
   return terms;

@@ -52,4 +52,5 @@ export const dashboardSlice = createSlice({
 });
 
 export const { errorDismissed } = dashboardSlice.actions;
-export const { selectFigures, selectDashboardLoading, selectDashboardError } = dashboardSlice.selectors;
+export const { selectFigures, selectDashboardLoading, selectDashboardError } =
+  dashboardSlice.selectors;

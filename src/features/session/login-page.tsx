@@ -17,7 +17,9 @@ export function LoginPage() {
   if (token) return <Navigate to="/dashboard" replace />;
 
   const submit = async (values: LoginValues, helpers: FormikHelpers<LoginValues>) => {
-    const result = await dispatch(signIn({ email: values.email.trim(), password: values.password }));
+    const result = await dispatch(
+      signIn({ email: values.email.trim(), password: values.password }),
+    );
     if (signIn.rejected.match(result)) {
       // The spec: on a failed sign-in the password field is cleared.
       helpers.setFieldValue('password', '', false);

@@ -1,7 +1,11 @@
 import * as yup from 'yup';
 
 export const loginSchema = yup.object({
-  email: yup.string().trim().email('Please enter a valid email address.').required('Email is required.'),
+  email: yup
+    .string()
+    .trim()
+    .email('Please enter a valid email address.')
+    .required('Email is required.'),
   password: yup.string().required('Password is required.'),
 });
 

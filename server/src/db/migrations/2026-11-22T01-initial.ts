@@ -105,7 +105,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('security_company_uuid', 'text', (c) => c.references('security_companies.uuid'))
     .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex('user_roles_profile').on('user_roles').column('user_profile_uuid').execute();
+  await db.schema
+    .createIndex('user_roles_profile')
+    .on('user_roles')
+    .column('user_profile_uuid')
+    .execute();
 
   await db.schema
     .createTable('site_supervisors')
@@ -149,7 +153,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull().defaultTo(now))
     .addColumn('deleted_at', 'text')
     .execute();
-  await db.schema.createIndex('guards_company').on('guards').column('security_company_uuid').execute();
+  await db.schema
+    .createIndex('guards_company')
+    .on('guards')
+    .column('security_company_uuid')
+    .execute();
   await db.schema.createIndex('guards_created').on('guards').column('created_at').execute();
 
   await db.schema
@@ -185,7 +193,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('attendances')
     .column('residence_uuid')
     .execute();
-  await db.schema.createIndex('attendances_created').on('attendances').column('created_at').execute();
+  await db.schema
+    .createIndex('attendances_created')
+    .on('attendances')
+    .column('created_at')
+    .execute();
 
   await db.schema
     .createTable('visitors')
@@ -216,7 +228,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull().defaultTo(now))
     .addColumn('deleted_at', 'text')
     .execute();
-  await db.schema.createIndex('visitors_residence').on('visitors').column('residence_uuid').execute();
+  await db.schema
+    .createIndex('visitors_residence')
+    .on('visitors')
+    .column('residence_uuid')
+    .execute();
 
   await db.schema
     .createTable('visitor_pass_scans')
@@ -271,7 +287,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull().defaultTo(now))
     .addColumn('deleted_at', 'text')
     .execute();
-  await db.schema.createIndex('incidents_residence').on('incidents').column('residence_uuid').execute();
+  await db.schema
+    .createIndex('incidents_residence')
+    .on('incidents')
+    .column('residence_uuid')
+    .execute();
 
   await db.schema
     .createTable('incident_files')

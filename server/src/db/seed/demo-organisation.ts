@@ -3,50 +3,21 @@ import { localDate, toDbTime } from '../time';
 import { localTime } from './calendar';
 import { COMPANIES, SITES, type SiteEntry } from './demo-catalogue';
 import type { DemoContext, ImagePools, SeededCompany, SeededSite } from './demo-context';
+import { saveImageFiles } from './image-files';
 import { avatarPng, incidentPhotoPng, selfiePng, siteCoverPng } from './images';
 import { randomPerson, unitName } from './malaysia';
 import type { Random } from './random';
 
 const POOL_SIZES = { avatars: 30, selfies: 40, incidentPhotos: 20 };
 
-async function savePool(
-  files: FilesRepository,
-  random: Random,
-  count: number,
-  name: string,
-  draw: (seed: number) => Uint8Array,
-): Promise<string[]> {
-  const uuids: string[] = [];
-  for (let i = 1; i <= count; i++) {
-    const stored = await files.save({
-      bytes: draw(random.int(1, 2 ** 31)),
-      filename: `${name}-${String(i).padStart(2, '0')}.png`,
-      type: 'image/png',
-      uuid: random.uuid(),
-    });
-    uuids.push(stored.uuid);
-  }
-  return uuids;
-}
-
 export async function saveImagePools(files: FilesRepository, random: Random): Promise<ImagePools> {
+  const save = (count: number, name: string, draw: (seed: number) => Uint8Array) =>
+    saveImageFiles(files, random, { count, name, draw });
   return {
-    avatars: await savePool(files, random, POOL_SIZES.avatars, 'avatar', avatarPng),
-    selfies: await savePool(files, random, POOL_SIZES.selfies, 'selfie', selfiePng),
-    incidentPhotos: await savePool(
-      files,
-      random,
-      POOL_SIZES.incidentPhotos,
-      'incident',
-      incidentPhotoPng,
-    ),
-    covers: await savePool(
-      files,
-      random,
-      SITES.filter((site) => site.cover).length,
-      'site-cover',
-      siteCoverPng,
-    ),
+    avatars: await save(POOL_SIZES.avatars, 'avatar', avatarPng),
+    selfies: await save(POOL_SIZES.selfies, 'selfie', selfiePng),
+    incidentPhotos: await save(POOL_SIZES.incidentPhotos, 'incident', incidentPhotoPng),
+    covers: await save(SITES.filter((site) => site.cover).length, 'site-cover', siteCoverPng),
   };
 }
 

@@ -2,14 +2,7 @@ import type { RoleType } from '../schema';
 import { toDbTime } from '../time';
 import { localTime } from './calendar';
 import { SUPERADMIN_EMAIL, SUPERVISOR_EMAIL } from './demo-catalogue';
-import type {
-  DemoContext,
-  SeededCompany,
-  SeededGuard,
-  SeededSite,
-  StaffByCompany,
-} from './demo-context';
-import { insertInBatches } from './insert';
+import type { DemoContext, SeededCompany, SeededSite, StaffByCompany } from './demo-context';
 import { phoneNumber, randomPerson, streetAddress } from './malaysia';
 
 interface Account {
@@ -34,10 +27,6 @@ const OTHER_SUPERVISORS = [
   { company: 1, active: false },
   { company: 2, active: true },
 ] as const;
-
-/** Guards per company, in COMPANIES order; every 27th guard is soft-deleted (5 of 135). */
-const GUARDS_PER_COMPANY = [68, 46, 21] as const;
-const DELETED_GUARD_EVERY = 27;
 
 /** Writes the profile, its password identity and its single role. */
 async function insertAccounts(
@@ -248,79 +237,4 @@ export async function seedAccounts(
     staff.set(account.companyUuid, [...(staff.get(account.companyUuid) ?? []), account.uuid]);
   }
   return staff;
-}
-
-function guardRow(
-  ctx: DemoContext,
-  number: number,
-  companyUuid: string,
-  avatars: readonly string[],
-  usedPins: Set<string>,
-) {
-  const { random, now } = ctx;
-  const person = randomPerson(random, now, 0.35);
-  const createdAt = localTime(now, random.int(20, 600), random.int(8, 18), random.int(0, 59));
-  const deleted = number % DELETED_GUARD_EVERY === 0;
-  let pin: string | null = null;
-  if (random.chance(0.9)) {
-    do pin = String(random.int(100000, 999999));
-    while (usedPins.has(pin));
-    usedPins.add(pin);
-  }
-  return {
-    uuid: random.uuid(),
-    guard_id: `G-${String(number).padStart(4, '0')}`,
-    name: person.name,
-    email: random.chance(0.85)
-      ? `${person.handle}${String(number).padStart(4, '0')}@mail.example.com`
-      : null,
-    address: streetAddress(random),
-    contact_number: phoneNumber(random),
-    ic_passport_number: person.icPassportNumber,
-    nationality: person.nationality,
-    birthdate: person.birthdate,
-    is_active: random.chance(0.95) ? 1 : 0,
-    security_company_uuid: companyUuid,
-    pin,
-    photo_file_uuid: random.chance(0.9) ? random.pick(avatars) : null,
-    created_at: toDbTime(createdAt),
-    updated_at: toDbTime(createdAt),
-    deleted_at: deleted ? toDbTime(localTime(now, random.int(1, 15), random.int(9, 17))) : null,
-  };
-}
-
-/** Guards of each company, each posted to one or two of its company's sites. */
-export async function seedGuards(
-  ctx: DemoContext,
-  companies: readonly SeededCompany[],
-  sites: readonly SeededSite[],
-  avatars: readonly string[],
-): Promise<SeededGuard[]> {
-  const usedPins = new Set<string>();
-  const guards: SeededGuard[] = [];
-  const rows: ReturnType<typeof guardRow>[] = [];
-  companies.forEach((company, companyIndex) => {
-    const companySites = sites.filter((site) => site.companyUuid === company.uuid);
-    for (let i = 0; i < (GUARDS_PER_COMPANY[companyIndex] ?? 0); i++) {
-      const row = guardRow(ctx, rows.length + 1, company.uuid, avatars, usedPins);
-      rows.push(row);
-      guards.push({
-        uuid: row.uuid,
-        companyUuid: company.uuid,
-        siteUuids: ctx.random
-          .sample(companySites, ctx.random.chance(0.35) ? 2 : 1)
-          .map((site) => site.uuid),
-        deleted: row.deleted_at !== null,
-      });
-    }
-  });
-  await insertInBatches(ctx.db, 'guards', rows);
-  await insertInBatches(
-    ctx.db,
-    'guard_residences',
-    guards.flatMap((guard) =>
-      guard.siteUuids.map((residence_uuid) => ({ guard_uuid: guard.uuid, residence_uuid })),
-    ),
-  );
-  return guards;
 }

@@ -42,24 +42,17 @@ function passWindow(ctx: DemoContext, daysAgo: number, startHour: number) {
 
 function pastVisit(ctx: DemoContext, daysAgo: number): Visit {
   const { random } = ctx;
-  const { start, end } = passWindow(ctx, daysAgo, random.int(8, 20));
-  const arrived = addMinutes(start, random.int(-15, 45));
-  const left = addMinutes(arrived, random.int(15, 180));
+  const window = passWindow(ctx, daysAgo, random.int(8, 20));
+  const arrived = addMinutes(window.start, random.int(-15, 45));
   const roll = random.next();
-  if (roll < 0.6)
-    return {
-      status: 'VALID',
-      scans: [
-        { type: 'IN', at: arrived },
-        { type: 'OUT', at: left },
-      ],
-      start,
-      end,
-    };
-  // Left without the guard scanning the pass out.
-  if (roll < 0.7) return { status: 'VALID', scans: [{ type: 'IN', at: arrived }], start, end };
+  // Most came and went; some left without the guard scanning them out; the rest never came.
+  if (roll < 0.7) {
+    const scans: Visit['scans'] = [{ type: 'IN', at: arrived }];
+    if (roll < 0.6) scans.push({ type: 'OUT', at: addMinutes(arrived, random.int(15, 180)) });
+    return { status: 'VALID', scans, ...window };
+  }
   const status = roll < 0.85 ? 'EXPIRED' : roll < 0.93 ? 'INVALID' : 'CANCELLED';
-  return { status, scans: [], start, end };
+  return { status, scans: [], ...window };
 }
 
 /** Today's passes: some still expected, some inside now, some come and gone. */
@@ -106,7 +99,7 @@ function passCreatedAt(ctx: DemoContext, visit: Visit): Date {
 function repeatDays(ctx: DemoContext, date: Date): string {
   const days = new Set([
     date.getDay(),
-    ...ctx.random.sample([1, 2, 3, 4, 5, 6], ctx.random.int(1, 3)),
+    ...ctx.random.sample([0, 1, 2, 3, 4, 5, 6], ctx.random.int(1, 3)),
   ]);
   const mondayFirst = (day: number) => (day + 6) % 7;
   return [...days]

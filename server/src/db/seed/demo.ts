@@ -7,7 +7,8 @@ import { COMPANY_EMAIL, SUPERADMIN_EMAIL, SUPERVISOR_EMAIL } from './demo-catalo
 import type { DemoContext } from './demo-context';
 import { seedIncidents } from './demo-incidents';
 import { saveImagePools, seedCompanies, seedSites } from './demo-organisation';
-import { seedAccounts, seedGuards } from './demo-people';
+import { seedGuards } from './demo-guards';
+import { seedAccounts } from './demo-people';
 import { seedVisitors } from './demo-visitors';
 import { createRandom } from './random';
 

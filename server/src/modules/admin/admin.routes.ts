@@ -26,7 +26,11 @@ export function adminRoutes(app: FastifyInstance, deps: { accounts: AccountsRepo
       // A wrong password here must not end the session, so this is a 403, not a 401.
       const failed = new ApiError(403, 'VERIFICATION_FAILED', 'Invalid email or password.');
       try {
-        const account = await checkCredentials(deps.accounts, request.body.identifier, request.body.challenge);
+        const account = await checkCredentials(
+          deps.accounts,
+          request.body.identifier,
+          request.body.challenge,
+        );
         if (account.profileUuid !== caller.profileUuid) throw failed;
       } catch {
         throw failed;

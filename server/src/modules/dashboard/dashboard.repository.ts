@@ -15,7 +15,9 @@ export type SiteFilter = (residenceUuidColumn: string) => Expression<SqlBool> | 
 
 const always = sql<SqlBool>`1 = 1`;
 
-async function countOf(query: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }) {
+async function countOf(query: {
+  executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }>;
+}) {
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
@@ -40,38 +42,51 @@ export function createDashboardRepository(db: DB) {
         .where(siteScope(principal, 'visitors.residence_uuid'))
         .where(siteFilter('visitors.residence_uuid') ?? always);
 
-    const [incidentToday, allIncidents, upcomingVisitors, checkedinVisitors, onDutyGuard, totalGuard] =
-      await Promise.all([
-        countOf(
-          incidents()
-            .where('incidents.created_at', '>=', today.start)
-            .where('incidents.created_at', '<', today.end),
-        ),
-        countOf(incidents()),
-        // Upcoming: a valid pass for today or later whose visitor has not arrived yet.
-        countOf(
-          visitors()
-            .where('visitors.status', '=', 'VALID')
-            .where('visitors.latest_scan_type', 'is', null)
-            .where('visitors.date', '>=', localDate(now)),
-        ),
-        countOf(visitors().where('visitors.latest_scan_type', '=', 'IN')),
-        countOf(
-          db
-            .selectFrom('attendances')
-            .innerJoin('guards', 'guards.uuid', 'attendances.guard_uuid')
-            .select(sql<number>`count(distinct attendances.guard_uuid)`.as('n'))
-            .where('guards.deleted_at', 'is', null)
-            .where('attendances.checkin_at', 'is not', null)
-            .where('attendances.checkout_at', 'is', null)
-            .where('attendances.checkin_at', '>=', onDutySince)
-            .where(guardScope(principal, 'guards'))
-            .where(siteScope(principal, 'attendances.residence_uuid'))
-            .where(siteFilter('attendances.residence_uuid') ?? always),
-        ),
-        countOf(totalGuards(principal, siteFilter)),
-      ]);
-    return { upcomingVisitors, checkedinVisitors, incidentToday, allIncidents, onDutyGuard, totalGuard };
+    const [
+      incidentToday,
+      allIncidents,
+      upcomingVisitors,
+      checkedinVisitors,
+      onDutyGuard,
+      totalGuard,
+    ] = await Promise.all([
+      countOf(
+        incidents()
+          .where('incidents.created_at', '>=', today.start)
+          .where('incidents.created_at', '<', today.end),
+      ),
+      countOf(incidents()),
+      // Upcoming: a valid pass for today or later whose visitor has not arrived yet.
+      countOf(
+        visitors()
+          .where('visitors.status', '=', 'VALID')
+          .where('visitors.latest_scan_type', 'is', null)
+          .where('visitors.date', '>=', localDate(now)),
+      ),
+      countOf(visitors().where('visitors.latest_scan_type', '=', 'IN')),
+      countOf(
+        db
+          .selectFrom('attendances')
+          .innerJoin('guards', 'guards.uuid', 'attendances.guard_uuid')
+          .select(sql<number>`count(distinct attendances.guard_uuid)`.as('n'))
+          .where('guards.deleted_at', 'is', null)
+          .where('attendances.checkin_at', 'is not', null)
+          .where('attendances.checkout_at', 'is', null)
+          .where('attendances.checkin_at', '>=', onDutySince)
+          .where(guardScope(principal, 'guards'))
+          .where(siteScope(principal, 'attendances.residence_uuid'))
+          .where(siteFilter('attendances.residence_uuid') ?? always),
+      ),
+      countOf(totalGuards(principal, siteFilter)),
+    ]);
+    return {
+      upcomingVisitors,
+      checkedinVisitors,
+      incidentToday,
+      allIncidents,
+      onDutyGuard,
+      totalGuard,
+    };
   }
 
   function totalGuards(principal: Principal, siteFilter: SiteFilter) {
@@ -106,22 +121,28 @@ export function createDashboardRepository(db: DB) {
           .where('deleted_at', 'is', null)
           .where('is_active', '=', active)
           .where(companyScope(principal, 'security_companies.uuid'));
-      const [site, activeSiteCount, activeSupservisor, inActiveSupservisor, activeSecurityCompany, inActiveSecurityCompany] =
-        await Promise.all([
-          siteFigures(principal, now, noFilter),
-          countOf(
-            db
-              .selectFrom('residences')
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .where('deleted_at', 'is', null)
-              .where('kipleguard_enabled', '=', 1)
-              .where(siteScope(principal, 'residences.uuid')),
-          ),
-          countOf(supervisors(1)),
-          countOf(supervisors(0)),
-          countOf(companies(1)),
-          countOf(companies(0)),
-        ]);
+      const [
+        site,
+        activeSiteCount,
+        activeSupservisor,
+        inActiveSupservisor,
+        activeSecurityCompany,
+        inActiveSecurityCompany,
+      ] = await Promise.all([
+        siteFigures(principal, now, noFilter),
+        countOf(
+          db
+            .selectFrom('residences')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('deleted_at', 'is', null)
+            .where('kipleguard_enabled', '=', 1)
+            .where(siteScope(principal, 'residences.uuid')),
+        ),
+        countOf(supervisors(1)),
+        countOf(supervisors(0)),
+        countOf(companies(1)),
+        countOf(companies(0)),
+      ]);
       return {
         activeSiteCount,
         ...site,

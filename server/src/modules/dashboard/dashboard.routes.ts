@@ -3,7 +3,10 @@ import { principalOf } from '../../auth/authenticate';
 import { parseFilter } from '../../query';
 import type { DashboardRepository, SiteFilter } from './dashboard.repository';
 
-export function dashboardRoutes(app: FastifyInstance, deps: { dashboard: DashboardRepository }): void {
+export function dashboardRoutes(
+  app: FastifyInstance,
+  deps: { dashboard: DashboardRepository },
+): void {
   app.get('/dashboard/data', async (request) => ({
     resource: await deps.dashboard.allFigures(principalOf(request), new Date()),
   }));

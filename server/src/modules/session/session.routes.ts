@@ -30,11 +30,16 @@ export function sessionRoutes(
       const { identifier, challenge } = request.body;
       const account = await checkCredentials(deps.accounts, identifier, challenge);
       if (!account.isActive) {
-        throw new ApiError(403, 'ACCOUNT_INACTIVE', 'This account is inactive. Please contact your administrator.');
+        throw new ApiError(
+          403,
+          'ACCOUNT_INACTIVE',
+          'This account is inactive. Please contact your administrator.',
+        );
       }
       const token = await deps.sessions.create(account.profileUuid);
       const session = await deps.sessions.findLive(token);
-      const principal = session && (await deps.accounts.loadPrincipal(account.profileUuid, session.uuid));
+      const principal =
+        session && (await deps.accounts.loadPrincipal(account.profileUuid, session.uuid));
       if (!principal) {
         throw new ApiError(403, 'NO_ROLE', 'This account has no access to the console.');
       }

@@ -1,0 +1,255 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest, openDatabase, type DB } from '../../server/src/db/database';
+import type { Database } from '../../server/src/db/schema';
+import { localDate } from '../../server/src/db/time';
+import { DEMO_ACCOUNTS, seedDemoData } from '../../server/src/db/seed/demo';
+import { seedLargeData } from '../../server/src/db/seed/large';
+import { filesDirectory } from '../../server/src/modules/files/files.repository';
+
+const NOW = new Date('2026-11-22T06:00:00Z');
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+interface Fixture {
+  db: DB;
+  dataDir: string;
+}
+
+async function freshDatabase(): Promise<Fixture> {
+  const db = openDatabase(':memory:');
+  await migrateToLatest(db);
+  return { db, dataDir: await mkdtemp(path.join(tmpdir(), 'guard-console-seed-')) };
+}
+
+async function closeFixture({ db, dataDir }: Fixture): Promise<void> {
+  await db.destroy();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+async function countRows(db: DB, table: keyof Database): Promise<number> {
+  const result = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(
+    db,
+  );
+  return Number(result.rows[0]?.n);
+}
+
+async function countAll(db: DB): Promise<Record<string, number>> {
+  const tables: (keyof Database)[] = [
+    'files',
+    'security_companies',
+    'residences',
+    'user_profiles',
+    'guards',
+    'attendances',
+    'visitors',
+    'incidents',
+  ];
+  return Object.fromEntries(
+    await Promise.all(tables.map(async (table) => [table, await countRows(db, table)])),
+  );
+}
+
+const toMs = (dbTime: string) => Date.parse(`${dbTime.replace(' ', 'T')}Z`);
+
+describe('seedDemoData', () => {
+  let fixture: Fixture;
+  let db: DB;
+  let seeded: boolean;
+
+  beforeAll(async () => {
+    fixture = await freshDatabase();
+    db = fixture.db;
+    seeded = await seedDemoData(db, { dataDir: fixture.dataDir, now: NOW });
+  });
+  afterAll(() => closeFixture(fixture));
+
+  it('seeds an empty database once; a second call returns false and changes nothing', async () => {
+    expect(seeded).toBe(true);
+    const before = await countAll(db);
+    expect(await seedDemoData(db, { dataDir: fixture.dataDir, now: NOW })).toBe(false);
+    expect(await countAll(db)).toEqual(before);
+  });
+
+  it('has three companies, one inactive, and twelve sites, some with the guard service off', async () => {
+    const companies = await db.selectFrom('security_companies').select('is_active').execute();
+    expect(companies).toHaveLength(3);
+    expect(companies.filter((company) => company.is_active === 0)).toHaveLength(1);
+    const sites = await db.selectFrom('residences').select('kipleguard_enabled').execute();
+    expect(sites).toHaveLength(12);
+    expect(sites.filter((site) => site.kipleguard_enabled === 0).length).toBeGreaterThanOrEqual(2);
+    expect(await countRows(db, 'units')).toBeGreaterThanOrEqual(12 * 4);
+  });
+
+  it('has at least 120 live guards, each posted to a site of its own company', async () => {
+    const live = await db
+      .selectFrom('guards')
+      .where('deleted_at', 'is', null)
+      .select('uuid')
+      .execute();
+    expect(live.length).toBeGreaterThanOrEqual(120);
+    const deleted = await db
+      .selectFrom('guards')
+      .where('deleted_at', 'is not', null)
+      .select('uuid')
+      .execute();
+    expect(deleted.length).toBeGreaterThan(0);
+    const misposted = await db
+      .selectFrom('guard_residences')
+      .innerJoin('guards', 'guards.uuid', 'guard_residences.guard_uuid')
+      .innerJoin('residences', 'residences.uuid', 'guard_residences.residence_uuid')
+      .whereRef('guards.security_company_uuid', '!=', 'residences.security_company_uuid')
+      .select('guards.uuid')
+      .execute();
+    expect(misposted).toEqual([]);
+  });
+
+  it('has attendance on each of the last 60 days, with guards on duty now', async () => {
+    const rows = await db.selectFrom('attendances').select(['checkin_at', 'checkout_at']).execute();
+    expect(rows.length).toBeGreaterThan(3000);
+    const checkins = rows.map((row) => new Date(toMs(String(row.checkin_at))));
+    expect(new Set(checkins.map(localDate)).size).toBe(60);
+    expect(Math.max(...checkins.map(Number))).toBeLessThanOrEqual(NOW.getTime());
+    const today = localDate(NOW);
+    const onDuty = rows.filter(
+      (row, i) => row.checkout_at === null && localDate(checkins[i] ?? new Date(0)) === today,
+    );
+    expect(onDuty.length).toBeGreaterThan(0);
+  });
+
+  it('has 300 visitors in every scan state and several statuses, consistent with their scans', async () => {
+    const visitors = await db
+      .selectFrom('visitors')
+      .select(['uuid', 'status', 'latest_scan_type', 'checkpoint_times'])
+      .execute();
+    expect(visitors).toHaveLength(300);
+    expect(new Set(visitors.map((v) => v.latest_scan_type))).toEqual(new Set([null, 'IN', 'OUT']));
+    expect(new Set(visitors.map((v) => v.status)).size).toBeGreaterThanOrEqual(3);
+    const scans = await db
+      .selectFrom('visitor_pass_scans')
+      .select(['visitor_uuid', 'scan_type'])
+      .orderBy('created_at')
+      .execute();
+    for (const visitor of visitors) {
+      const own = scans.filter((scan) => scan.visitor_uuid === visitor.uuid);
+      expect(own.length).toBe(visitor.checkpoint_times);
+      expect(own.at(-1)?.scan_type ?? null).toBe(visitor.latest_scan_type);
+    }
+    expect(await countRows(db, 'health_applications')).toBeGreaterThan(0);
+  });
+
+  it('has 150 incidents, each with a category and one to four photos', async () => {
+    const incidents = await db
+      .selectFrom('incidents')
+      .leftJoin('incident_files', 'incident_files.incident_uuid', 'incidents.uuid')
+      .groupBy('incidents.uuid')
+      .select((eb) => [
+        'incidents.kg_incident_id',
+        eb.fn.count<number>('incident_files.file_uuid').as('files'),
+      ])
+      .execute();
+    expect(incidents).toHaveLength(150);
+    for (const incident of incidents) {
+      expect(incident.kg_incident_id).toMatch(/^INC-\d{6}$/);
+      expect(Number(incident.files)).toBeGreaterThanOrEqual(1);
+      expect(Number(incident.files)).toBeLessThanOrEqual(4);
+    }
+    expect(await countRows(db, 'incident_categories')).toBeGreaterThanOrEqual(8);
+  });
+
+  it('has the demo accounts with their roles', async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      const roles = await db
+        .selectFrom('identities')
+        .innerJoin('user_roles', 'user_roles.user_profile_uuid', 'identities.user_profile_uuid')
+        .where('identities.identifier', '=', account.email)
+        .select('user_roles.type')
+        .execute();
+      expect(roles.map((role) => role.type)).toEqual([account.role]);
+    }
+  });
+
+  it("gives supervisor@example.com exactly two of company 1's sites that take attendance", async () => {
+    const company = await db
+      .selectFrom('security_companies')
+      .innerJoin('user_profiles', 'user_profiles.uuid', 'security_companies.kg_user_profile_uuid')
+      .where('user_profiles.email', '=', 'company@example.com')
+      .select('security_companies.uuid')
+      .executeTakeFirstOrThrow();
+    const sites = await db
+      .selectFrom('user_profiles')
+      .innerJoin('site_supervisors', 'site_supervisors.kg_user_profile_uuid', 'user_profiles.uuid')
+      .innerJoin(
+        'site_supervisor_residences',
+        'site_supervisor_residences.supervisor_uuid',
+        'site_supervisors.uuid',
+      )
+      .innerJoin('residences', 'residences.uuid', 'site_supervisor_residences.residence_uuid')
+      .where('user_profiles.email', '=', 'supervisor@example.com')
+      .select([
+        'residences.security_company_uuid',
+        'residences.kipleguard_enabled',
+        'residences.kipleguard_attendance',
+      ])
+      .execute();
+    expect(sites).toEqual([
+      { security_company_uuid: company.uuid, kipleguard_enabled: 1, kipleguard_attendance: 1 },
+      { security_company_uuid: company.uuid, kipleguard_enabled: 1, kipleguard_attendance: 1 },
+    ]);
+  });
+
+  it('stores every file on disk as a PNG', async () => {
+    const files = await db
+      .selectFrom('files')
+      .select(['storage_name', 'mime_type', 'size'])
+      .execute();
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      expect(file.mime_type).toBe('image/png');
+      const bytes = await readFile(path.join(filesDirectory(fixture.dataDir), file.storage_name));
+      expect(bytes.byteLength).toBe(file.size);
+      expect(bytes.subarray(0, 8)).toEqual(PNG_SIGNATURE);
+    }
+  });
+});
+
+describe('seedLargeData', () => {
+  it('adds exactly the guards and attendance asked for on top of the demo data', async () => {
+    const fixture = await freshDatabase();
+    const { db, dataDir } = fixture;
+    try {
+      await seedDemoData(db, { dataDir, now: NOW });
+      const before = await countAll(db);
+      await seedLargeData(db, { dataDir, guards: 500, attendance: 5000, now: NOW });
+      const after = await countAll(db);
+      expect(after.guards).toBe((before.guards ?? 0) + 500);
+      expect(after.attendances).toBe((before.attendances ?? 0) + 5000);
+      expect(after.security_companies).toBe(before.security_companies);
+      const ids = await db.selectFrom('guards').select('guard_id').distinct().execute();
+      expect(ids).toHaveLength(after.guards ?? 0);
+
+      // Without new guards, the attendance goes to the guards already there.
+      await seedLargeData(db, { dataDir, guards: 0, attendance: 1000, now: NOW });
+      expect(await countRows(db, 'guards')).toBe(after.guards);
+      expect(await countRows(db, 'attendances')).toBe((after.attendances ?? 0) + 1000);
+    } finally {
+      await closeFixture(fixture);
+    }
+  });
+
+  it('creates a company with sites when the database has none', async () => {
+    const fixture = await freshDatabase();
+    const { db, dataDir } = fixture;
+    try {
+      await seedLargeData(db, { dataDir, guards: 50, attendance: 200, now: NOW });
+      expect(await countRows(db, 'security_companies')).toBe(1);
+      expect(await countRows(db, 'residences')).toBeGreaterThan(0);
+      expect(await countRows(db, 'guards')).toBe(50);
+      expect(await countRows(db, 'attendances')).toBe(200);
+    } finally {
+      await closeFixture(fixture);
+    }
+  });
+});
