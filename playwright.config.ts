@@ -1,7 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
-export const E2E_PORT = 8181;
-export const E2E_DATA_DIR = '.e2e-data';
+// Overridable so that two runs on one machine do not share a port, database or build.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.e2e-data';
+const E2E_STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist';
 
 /** Browser tests drive Debian's Chromium against the real server on a fresh demo database. */
 export default defineConfig({
@@ -39,6 +41,7 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       DEMO_DATA: 'on',
       APP_KEYS: 'guard-console-demo-key',
+      STATIC_DIR: E2E_STATIC_DIR,
     },
   },
 });

@@ -6,7 +6,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const builtIndex = path.join(root, 'dist', 'index.html');
+// The build goes where the server will serve it from (STATIC_DIR, default dist).
+if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
+const outDir = path.resolve(root, process.env.STATIC_DIR || 'dist');
+const builtIndex = path.join(outDir, 'index.html');
 const sources = [
   'src',
   'public',
@@ -40,7 +43,7 @@ if (buildIsStale()) {
     'bin',
     'vite.js',
   );
-  const result = spawnSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], {
+  const result = spawnSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
     cwd: root,
     stdio: 'inherit',
   });

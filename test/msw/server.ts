@@ -1,6 +1,13 @@
 import { setupServer } from 'msw/node';
-import { sessionHandlers } from './handlers/session';
 import { dashboardHandlers } from './handlers/dashboard';
+import { securityCompanyHandlers } from './handlers/security-companies';
+import { sessionHandlers } from './handlers/session';
+import { siteHandlers } from './handlers/sites';
 
 /** Default handlers, one module per entity; a test overrides them with server.use(). */
-export const server = setupServer(...sessionHandlers, ...dashboardHandlers);
+export const server = setupServer(
+  ...sessionHandlers,
+  ...dashboardHandlers,
+  ...securityCompanyHandlers,
+  ...siteHandlers,
+);
