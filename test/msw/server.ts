@@ -1,5 +1,6 @@
 import { setupServer } from 'msw/node';
 import { dashboardHandlers } from './handlers/dashboard';
+import { fileHandlers } from './handlers/files';
 import { securityCompanyHandlers } from './handlers/security-companies';
 import { sessionHandlers } from './handlers/session';
 import { siteHandlers } from './handlers/sites';
@@ -10,4 +11,5 @@ export const server = setupServer(
   ...dashboardHandlers,
   ...securityCompanyHandlers,
   ...siteHandlers,
+  ...fileHandlers,
 );
