@@ -10,9 +10,9 @@ const dashboard: NavItem = { label: 'Dashboard', path: '/dashboard', icon: '▦'
 const sites: NavItem = { label: 'Sites', path: '/sites', icon: '⌂' };
 const incidents: NavItem = { label: 'Incidents', path: '/incidents', icon: '⚠' };
 const visitors: NavItem = { label: 'Visitors', path: '/visitors', icon: '☺' };
-const companies: NavItem = { label: 'Security Company', path: '/security-company', icon: '⛨' };
+const companies: NavItem = { label: 'Security Company', path: '/security-company', icon: '◈' };
 const supervisors: NavItem = { label: 'Site Supervisors', path: '/site-super', icon: '☷' };
-const guards: NavItem = { label: 'Guard', path: '/security-guards', icon: '⛉' };
+const guards: NavItem = { label: 'Guard', path: '/security-guards', icon: '⚑' };
 const users: NavItem = { label: 'Users', path: '/users', icon: '⚇' };
 
 const everyone = [dashboard, sites, incidents, visitors];
