@@ -5,6 +5,13 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.e2e-data';
 const E2E_STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist';
 
+/**
+ * One zone for the server, the browser and the tests' own reading of the database, so "today"
+ * and local times agree everywhere; not UTC, so the UTC-to-local conversions are really exercised.
+ */
+export const E2E_TIME_ZONE = 'Asia/Kuala_Lumpur';
+process.env.TZ = E2E_TIME_ZONE;
+
 /** Browser tests drive Debian's Chromium against the real server on a fresh demo database. */
 export default defineConfig({
   testDir: 'test/e2e',
@@ -16,6 +23,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     trace: 'retain-on-failure',
+    timezoneId: E2E_TIME_ZONE,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -42,6 +50,7 @@ export default defineConfig({
       DEMO_DATA: 'on',
       APP_KEYS: 'guard-console-demo-key',
       STATIC_DIR: E2E_STATIC_DIR,
+      TZ: E2E_TIME_ZONE,
     },
   },
 });
