@@ -98,3 +98,80 @@ export async function createUser(
   }
   return profileUuid;
 }
+
+let guardNumber = 0;
+
+/** A live guard of a company, linked to the given sites; every field valid unless overridden. */
+export async function createGuard(
+  db: DB,
+  companyUuid: string,
+  overrides: Partial<{
+    uuid: string;
+    guard_id: string;
+    name: string;
+    email: string | null;
+    pin: string | null;
+    photo_file_uuid: string | null;
+    created_at: string;
+    deleted_at: string | null;
+  }> = {},
+  siteUuids: string[] = [],
+) {
+  guardNumber += 1;
+  const uuid = overrides.uuid ?? randomUUID();
+  await db
+    .insertInto('guards')
+    .values({
+      uuid,
+      guard_id: `G-${String(guardNumber).padStart(5, '0')}`,
+      name: `Guard ${guardNumber}`,
+      address: '1 Jalan Ampang, Kuala Lumpur',
+      contact_number: '0123456789',
+      ic_passport_number: `IC${guardNumber}`,
+      nationality: 'Malaysian',
+      birthdate: '1990-01-31',
+      security_company_uuid: companyUuid,
+      pin: '123456',
+      ...overrides,
+    })
+    .execute();
+  for (const residenceUuid of siteUuids) {
+    await db
+      .insertInto('guard_residences')
+      .values({ guard_uuid: uuid, residence_uuid: residenceUuid })
+      .execute();
+  }
+  return uuid;
+}
+
+/** One shift of a guard at a site; checked in and out unless overridden. */
+export async function createAttendance(
+  db: DB,
+  guardUuid: string,
+  residenceUuid: string,
+  overrides: Partial<{
+    checkin_at: string | null;
+    checkout_at: string | null;
+    created_at: string;
+    checkin_photo_file_uuid: string | null;
+  }> = {},
+) {
+  const uuid = randomUUID();
+  await db
+    .insertInto('attendances')
+    .values({
+      uuid,
+      guard_uuid: guardUuid,
+      residence_uuid: residenceUuid,
+      checkin_at: '2024-05-01 00:00:00',
+      checkout_at: '2024-05-01 09:00:00',
+      checkin_lat: 3.1579123,
+      checkin_lng: 101.7123456,
+      checkout_lat: 3.1579,
+      checkout_lng: 101.7123,
+      created_at: '2024-05-01 00:00:00',
+      ...overrides,
+    })
+    .execute();
+  return uuid;
+}

@@ -2,7 +2,14 @@
 export { QueryError, type QueryErrorCode } from './errors';
 export type { ComparisonOperator, FilterNode, FilterValue } from './ast';
 export { FILTER_LIMITS, parseFilterTree, type FilterLimits } from './parser';
-export { compileFilter, formatUtcTimestamp } from './to-kysely';
+export {
+  compileFilter,
+  formatUtcTimestamp,
+  type ComputedField,
+  type FieldSpec,
+  type FieldSpecs,
+  type FieldTest,
+} from './to-kysely';
 export {
   DEFAULT_MAX_LIMIT,
   applyListQuery,

@@ -1,7 +1,7 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { QueryError, excerpt, type QueryErrorCode } from './errors';
 import { FILTER_LIMITS, parseFilterTree, type FilterLimits } from './parser';
-import { columnOf, compileFilter } from './to-kysely';
+import { compileFilter, fieldOf, sortColumnOf, type FieldSpecs } from './to-kysely';
 
 export const DEFAULT_MAX_LIMIT = 500;
 
@@ -9,9 +9,12 @@ export type SortDirection = 'asc' | 'desc';
 
 /** What one resource lets clients filter, sort and embed. Route handlers declare one each. */
 export interface ResourceQuerySpec {
-  /** API field name -> SQL column reference such as 'guards.name' or 'sc.name' (compiled with sql.ref). */
-  fields: Readonly<Record<string, string>>;
-  /** Fields allowed in `order`; defaults to all fields. */
+  /**
+   * API field name -> SQL column reference such as 'guards.name' or 'sc.name' (compiled with
+   * sql.ref), or a ComputedField for a field reached through another table.
+   */
+  fields: FieldSpecs;
+  /** Fields allowed in `order`; defaults to all fields that have a column to sort by. */
   sortable?: readonly string[];
   /** Relation names allowed in `related`; defaults to none. */
   related?: readonly string[];
@@ -61,7 +64,7 @@ export interface ParsedListQuery {
  */
 export function parseFilter(
   text: string,
-  fields: Readonly<Record<string, string>>,
+  fields: FieldSpecs,
   options: FilterOptions = {},
 ): Expression<SqlBool> {
   const tree = parseFilterTree(text, { ...FILTER_LIMITS, ...options.limits });
@@ -129,7 +132,9 @@ const ORDER_TERM = /^(?:`([A-Za-z_][A-Za-z0-9_.]*)`|([A-Za-z_][A-Za-z0-9_.]*))(?
 function parseOrder(text: string | undefined, spec: ResourceQuerySpec): OrderTerm[] {
   const terms: OrderTerm[] = [];
   if (text !== undefined && text.trim() !== '') {
-    const sortable = spec.sortable ?? Object.keys(spec.fields);
+    const sortable =
+      spec.sortable ??
+      Object.keys(spec.fields).filter((field) => sortColumn(spec, field) !== undefined);
     for (const item of text.split(',')) {
       const match = ORDER_TERM.exec(item.trim());
       const field = match?.[1] ?? match?.[2];
@@ -139,11 +144,11 @@ function parseOrder(text: string | undefined, spec: ResourceQuerySpec): OrderTer
           `Invalid order ${excerpt(item.trim())}: expected 'field [asc|desc]'.`,
         );
       }
-      const ref = columnOf(spec.fields, field);
-      if (ref === undefined) {
+      if (fieldOf(spec.fields, field) === undefined) {
         throw new QueryError('INVALID_ORDER', `Unknown field ${excerpt(field)} in order.`);
       }
-      if (!sortable.includes(field)) {
+      const ref = sortColumn(spec, field);
+      if (ref === undefined || !sortable.includes(field)) {
         throw new QueryError('INVALID_ORDER', `Field ${excerpt(field)} cannot be used in order.`);
       }
       if (terms.some((term) => term.field === field)) {
@@ -155,14 +160,19 @@ function parseOrder(text: string | undefined, spec: ResourceQuerySpec): OrderTer
   }
   const fallback = spec.defaultOrder;
   if (!terms.some((term) => term.field === fallback.field)) {
-    const ref = columnOf(spec.fields, fallback.field);
+    const ref = sortColumn(spec, fallback.field);
     // A spec mistake, not a client one: fail loudly rather than as a 400.
     if (ref === undefined) {
-      throw new Error(`defaultOrder field '${fallback.field}' is not in fields.`);
+      throw new Error(`defaultOrder field '${fallback.field}' is not a field with a sort column.`);
     }
     terms.push({ field: fallback.field, ref, direction: fallback.direction });
   }
   return terms;
+}
+
+function sortColumn(spec: ResourceQuerySpec, field: string): string | undefined {
+  const fieldSpec = fieldOf(spec.fields, field);
+  return fieldSpec === undefined ? undefined : sortColumnOf(fieldSpec);
 }
 
 function parseRelated(text: string | undefined, spec: ResourceQuerySpec): string[] {

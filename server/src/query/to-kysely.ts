@@ -12,15 +12,37 @@ const COMPARISON_SQL: Readonly<Record<ComparisonOperator, RawBuilder<unknown>>> 
   '>=': sql`>=`,
 };
 
+/** A condition on one field, as a function of the column it tests; values are already bound. */
+export type FieldTest = (column: Expression<unknown>) => Expression<SqlBool>;
+
 /**
- * The column behind an API field name, or undefined. `Object.hasOwn` so that names such as
+ * A field with no column of its own in the listed table, such as one reached through a link
+ * table. It receives each condition on the field and answers the whole condition, e.g.
+ * `guards.uuid in (select guard_uuid from guard_residences where <test(residence_uuid)>)`:
+ * a condition then holds when some related row satisfies it, and `NOT` negates that.
+ */
+export interface ComputedField {
+  compile: (test: FieldTest) => Expression<SqlBool>;
+  /** The column `order` sorts by; without one the field cannot be sorted on. */
+  orderBy?: string;
+}
+
+/** An API field: a column reference such as 'guards.name', or a computed field. */
+export type FieldSpec = string | ComputedField;
+
+export type FieldSpecs = Readonly<Record<string, FieldSpec>>;
+
+/**
+ * The spec of an API field name, or undefined. `Object.hasOwn` so that names such as
  * 'constructor' or '__proto__' never reach the object's prototype.
  */
-export function columnOf(
-  fields: Readonly<Record<string, string>>,
-  field: string,
-): string | undefined {
+export function fieldOf(fields: FieldSpecs, field: string): FieldSpec | undefined {
   return Object.hasOwn(fields, field) ? fields[field] : undefined;
+}
+
+/** The column a field sorts by, or undefined when it has none. */
+export function sortColumnOf(spec: FieldSpec): string | undefined {
+  return typeof spec === 'string' ? spec : spec.orderBy;
 }
 
 /** Timestamps are stored as UTC text 'YYYY-MM-DD HH:MM:SS', so NOW() binds in that form. */
@@ -34,15 +56,18 @@ export function formatUtcTimestamp(date: Date): string {
  */
 export function compileFilter(
   tree: FilterNode,
-  fields: Readonly<Record<string, string>>,
+  fields: FieldSpecs,
   now: Date = new Date(),
 ): Expression<SqlBool> {
   const nowText = formatUtcTimestamp(now);
 
-  const column = (field: string): RawBuilder<unknown> => {
-    const ref = columnOf(fields, field);
-    if (ref === undefined) throw filterError(`Unknown field ${excerpt(field)} in filter.`);
-    return sql.ref(ref);
+  /** One field condition: applied to the field's column, or handed to its computed field. */
+  const condition = (field: string, test: FieldTest): RawBuilder<SqlBool> => {
+    const spec = fieldOf(fields, field);
+    if (spec === undefined) throw filterError(`Unknown field ${excerpt(field)} in filter.`);
+    return typeof spec === 'string'
+      ? sql<SqlBool>`${test(sql.ref(spec))}`
+      : sql<SqlBool>`(${spec.compile(test)})`;
   };
 
   const bind = (value: FilterValue): string | number =>
@@ -57,20 +82,27 @@ export function compileFilter(
       case 'not':
         return sql<SqlBool>`not (${compile(node.operand)})`;
       case 'comparison':
-        return sql<SqlBool>`${column(node.field)} ${COMPARISON_SQL[node.operator]} ${bind(node.value)}`;
+        return condition(
+          node.field,
+          (column) => sql<SqlBool>`${column} ${COMPARISON_SQL[node.operator]} ${bind(node.value)}`,
+        );
       case 'like':
         // lower() on both sides: SQLite's LIKE ignores ASCII case, PostgreSQL's does not.
-        return node.negated
-          ? sql<SqlBool>`lower(${column(node.field)}) not like lower(${bind(node.pattern)})`
-          : sql<SqlBool>`lower(${column(node.field)}) like lower(${bind(node.pattern)})`;
+        return condition(node.field, (column) =>
+          node.negated
+            ? sql<SqlBool>`lower(${column}) not like lower(${bind(node.pattern)})`
+            : sql<SqlBool>`lower(${column}) like lower(${bind(node.pattern)})`,
+        );
       case 'in':
-        return node.negated
-          ? sql<SqlBool>`${column(node.field)} not in (${sql.join(node.values.map(bind))})`
-          : sql<SqlBool>`${column(node.field)} in (${sql.join(node.values.map(bind))})`;
+        return condition(node.field, (column) =>
+          node.negated
+            ? sql<SqlBool>`${column} not in (${sql.join(node.values.map(bind))})`
+            : sql<SqlBool>`${column} in (${sql.join(node.values.map(bind))})`,
+        );
       case 'isNull':
-        return node.negated
-          ? sql<SqlBool>`${column(node.field)} is not null`
-          : sql<SqlBool>`${column(node.field)} is null`;
+        return condition(node.field, (column) =>
+          node.negated ? sql<SqlBool>`${column} is not null` : sql<SqlBool>`${column} is null`,
+        );
     }
   };
 

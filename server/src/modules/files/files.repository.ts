@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DB } from '../../db/database';
 import { EXTENSION_BY_TYPE, type SniffedType } from './file-content';
@@ -34,20 +34,36 @@ export function createFilesRepository(db: DB, dataDir: string) {
       const uuid = input.uuid ?? randomUUID();
       const accessKey = randomBytes(32).toString('hex');
       const storageName = `${randomUUID()}.${EXTENSION_BY_TYPE[input.type]}`;
+      const storagePath = path.join(directory, storageName);
       await mkdir(directory, { recursive: true });
-      await writeFile(path.join(directory, storageName), input.bytes);
-      await db
-        .insertInto('files')
-        .values({
-          uuid,
-          access_key: accessKey,
-          storage_name: storageName,
-          filename: input.filename.slice(0, 255),
-          mime_type: input.type,
-          size: input.bytes.byteLength,
-        })
-        .execute();
+      await writeFile(storagePath, input.bytes);
+      try {
+        await db
+          .insertInto('files')
+          .values({
+            uuid,
+            access_key: accessKey,
+            storage_name: storageName,
+            filename: input.filename.slice(0, 255),
+            mime_type: input.type,
+            size: input.bytes.byteLength,
+          })
+          .execute();
+      } catch (error) {
+        // No record, no file: bytes nobody can reach must not pile up on disk.
+        await rm(storagePath, { force: true });
+        throw error;
+      }
       return { uuid, url: fileUrl(accessKey) };
+    },
+
+    async exists(uuid: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('files')
+        .select('uuid')
+        .where('uuid', '=', uuid)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     async findByAccessKey(accessKey: string) {

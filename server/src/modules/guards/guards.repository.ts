@@ -1,0 +1,333 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { Principal } from '../../auth/principal';
+import { guardScope } from '../../auth/scope';
+import type { Database } from '../../db/schema';
+import { toDbTime } from '../../db/time';
+import { applyListQuery, type ParsedListQuery, type ResourceQuerySpec } from '../../query';
+import { fileUrl } from '../files/files.repository';
+
+/**
+ * What GET /guards/list lets clients filter and sort by. Every field is a guards column or a
+ * sub-select keyed on one, so the count runs on the guards table alone, with no joins.
+ */
+export const GUARDS_QUERY: ResourceQuerySpec = {
+  fields: {
+    uuid: 'guards.uuid',
+    guard_id: 'guards.guard_id',
+    name: 'guards.name',
+    email: 'guards.email',
+    address: 'guards.address',
+    contact_number: 'guards.contact_number',
+    ic_passport_number: 'guards.ic_passport_number',
+    nationality: 'guards.nationality',
+    birthdate: 'guards.birthdate',
+    is_active: 'guards.is_active',
+    security_company_uuid: 'guards.security_company_uuid',
+    security_company_name: {
+      compile: (test) =>
+        sql<SqlBool>`guards.security_company_uuid in (select filter_company.uuid from security_companies as filter_company where ${test(sql.ref('filter_company.name'))})`,
+      orderBy: 'security_companies.name',
+    },
+    pin: 'guards.pin',
+    photo: 'guards.photo_file_uuid',
+    created_at: 'guards.created_at',
+    updated_at: 'guards.updated_at',
+    // A guard has many sites: `residence_uuid = x` means "linked to site x".
+    residence_uuid: {
+      compile: (test) =>
+        sql<SqlBool>`guards.uuid in (select filter_link.guard_uuid from guard_residences as filter_link where ${test(sql.ref('filter_link.residence_uuid'))})`,
+    },
+  },
+  // Every record carries its sites anyway; the names are accepted so clients may ask for them.
+  related: ['kg_residence_guards', 'kg_security_company'],
+  defaultOrder: { field: 'created_at', direction: 'desc' },
+};
+
+export interface GuardSiteLink {
+  residence_uuid: string;
+  residence_name: string;
+  residence_kipleguard_enabled: number;
+}
+
+/** A guard as the API answers it (spec part 1 §3). */
+export interface GuardRecord {
+  uuid: string;
+  guard_id: string;
+  name: string;
+  email: string | null;
+  address: string;
+  contact_number: string;
+  ic_passport_number: string;
+  nationality: string;
+  birthdate: string | null;
+  is_active: number;
+  security_company_uuid: string;
+  security_company_name: string;
+  pin: string | null;
+  photo: string | null;
+  photo_url: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  kg_residence_guards: GuardSiteLink[];
+  /** Only when the client asks for related=kg_security_company. */
+  kg_security_company?: { uuid: string; name: string };
+}
+
+/** The stored values of a guard that a save writes; the service has checked every one. */
+export interface GuardValues {
+  security_company_uuid: string;
+  guard_id: string;
+  name: string;
+  email: string | null;
+  address: string;
+  contact_number: string;
+  ic_passport_number: string;
+  nationality: string;
+  birthdate: string | null;
+  is_active: number;
+  photo_file_uuid: string | null;
+}
+
+const always = sql<SqlBool>`1 = 1`;
+
+/** Every read and write of guards, over the database or one transaction. */
+function createGuardsStore(db: Kysely<Database>) {
+  function liveGuards(principal: Principal | null) {
+    const query = db.selectFrom('guards').where('guards.deleted_at', 'is', null);
+    return principal ? query.where(guardScope(principal, 'guards')) : query;
+  }
+
+  function selectGuards(principal: Principal | null) {
+    return liveGuards(principal)
+      .innerJoin('security_companies', 'security_companies.uuid', 'guards.security_company_uuid')
+      .leftJoin('files as photo_file', 'photo_file.uuid', 'guards.photo_file_uuid')
+      .select([
+        'guards.uuid',
+        'guards.guard_id',
+        'guards.name',
+        'guards.email',
+        'guards.address',
+        'guards.contact_number',
+        'guards.ic_passport_number',
+        'guards.nationality',
+        'guards.birthdate',
+        'guards.is_active',
+        'guards.security_company_uuid',
+        'security_companies.name as security_company_name',
+        'guards.pin',
+        'guards.photo_file_uuid',
+        'photo_file.access_key as photo_access_key',
+        'guards.created_at',
+        'guards.updated_at',
+        'guards.deleted_at',
+      ]);
+  }
+
+  type GuardRow = Awaited<ReturnType<ReturnType<typeof selectGuards>['executeTakeFirstOrThrow']>>;
+
+  /** The live sites of a page of guards, in one query. */
+  async function sitesOf(guardUuids: string[]): Promise<Map<string, GuardSiteLink[]>> {
+    const byGuard = new Map<string, GuardSiteLink[]>();
+    if (guardUuids.length === 0) return byGuard;
+    const rows = await db
+      .selectFrom('guard_residences')
+      .innerJoin('residences', 'residences.uuid', 'guard_residences.residence_uuid')
+      .select([
+        'guard_residences.guard_uuid',
+        'residences.uuid as residence_uuid',
+        'residences.name as residence_name',
+        'residences.kipleguard_enabled as residence_kipleguard_enabled',
+      ])
+      .where('guard_residences.guard_uuid', 'in', guardUuids)
+      .where('residences.deleted_at', 'is', null)
+      .orderBy('residences.name')
+      .execute();
+    for (const { guard_uuid, ...link } of rows) {
+      byGuard.set(guard_uuid, [...(byGuard.get(guard_uuid) ?? []), link]);
+    }
+    return byGuard;
+  }
+
+  async function toRecords(rows: GuardRow[], withCompany: boolean): Promise<GuardRecord[]> {
+    const sites = await sitesOf(rows.map((row) => row.uuid));
+    return rows.map(({ photo_file_uuid, photo_access_key, ...row }) => ({
+      ...row,
+      photo: photo_file_uuid,
+      photo_url: photo_access_key ? fileUrl(photo_access_key) : null,
+      kg_residence_guards: sites.get(row.uuid) ?? [],
+      ...(withCompany && {
+        kg_security_company: { uuid: row.security_company_uuid, name: row.security_company_name },
+      }),
+    }));
+  }
+
+  async function replaceSites(guardUuid: string, siteUuids: string[]) {
+    await db.deleteFrom('guard_residences').where('guard_uuid', '=', guardUuid).execute();
+    if (siteUuids.length === 0) return;
+    await db
+      .insertInto('guard_residences')
+      .values(siteUuids.map((residence_uuid) => ({ guard_uuid: guardUuid, residence_uuid })))
+      .execute();
+  }
+
+  async function findRecord(principal: Principal | null, uuid: string) {
+    const row = await selectGuards(principal).where('guards.uuid', '=', uuid).executeTakeFirst();
+    const [record] = row ? await toRecords([row], false) : [];
+    return record;
+  }
+
+  return {
+    /** One page of the caller's live guards, and how many match in all. */
+    async list(principal: Principal, list: ParsedListQuery) {
+      const where = list.where ?? always;
+      // The page's uuids first, from guards alone (a join, even one SQLite would leave out, stops
+      // it reading the index in order and stopping after a page), then the page's records.
+      // uuid last, so guards created in the same second still page in a stable order.
+      const sortsByCompany = list.order.some((term) => term.ref.startsWith('security_companies.'));
+      const pageUuids = applyListQuery(
+        liveGuards(principal)
+          .$if(sortsByCompany, (qb) =>
+            qb.innerJoin(
+              'security_companies',
+              'security_companies.uuid',
+              'guards.security_company_uuid',
+            ),
+          )
+          .select('guards.uuid')
+          .where(where),
+        list,
+      ).orderBy('guards.uuid', 'desc');
+      const rowsQuery = applyListQuery(selectGuards(null).where('guards.uuid', 'in', pageUuids), {
+        ...list,
+        where: null,
+        offset: 0,
+      }).orderBy('guards.uuid', 'desc');
+      const countQuery = liveGuards(principal)
+        .where(where)
+        .select((eb) => eb.fn.countAll<number>().as('n'));
+      const [rows, total] = await Promise.all([
+        rowsQuery.execute(),
+        countQuery.executeTakeFirstOrThrow(),
+      ]);
+      return {
+        resource: await toRecords(rows, list.related.includes('kg_security_company')),
+        count: Number(total.n),
+      };
+    },
+
+    /** A live guard within the caller's scope. */
+    findInScope(principal: Principal, uuid: string): Promise<GuardRecord | undefined> {
+      return findRecord(principal, uuid);
+    },
+
+    /** A live guard whatever the scope: for answering a save the service has already allowed. */
+    findLive(uuid: string): Promise<GuardRecord | undefined> {
+      return findRecord(null, uuid);
+    },
+
+    async companyIsLive(uuid: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('security_companies')
+        .select('uuid')
+        .where('uuid', '=', uuid)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** The live sites among `uuids`, with what a guard's site link depends on. */
+    async liveSites(uuids: string[]) {
+      if (uuids.length === 0) return [];
+      return db
+        .selectFrom('residences')
+        .select(['uuid', 'security_company_uuid', 'kipleguard_enabled'])
+        .where('uuid', 'in', uuids)
+        .where('deleted_at', 'is', null)
+        .execute();
+    },
+
+    /** The guard's live sites: links to deleted sites are hidden everywhere, and a save drops them. */
+    async linkedSiteUuids(guardUuid: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('guard_residences')
+        .innerJoin('residences', 'residences.uuid', 'guard_residences.residence_uuid')
+        .select('guard_residences.residence_uuid')
+        .where('guard_residences.guard_uuid', '=', guardUuid)
+        .where('residences.deleted_at', 'is', null)
+        .execute();
+      return rows.map((row) => row.residence_uuid);
+    },
+
+    async findFile(uuid: string) {
+      return db.selectFrom('files').select('mime_type').where('uuid', '=', uuid).executeTakeFirst();
+    },
+
+    /** Whether another live guard of the company already has this guard ID. */
+    async guardIdTaken(companyUuid: string, guardId: string, exceptUuid: string | null) {
+      let query = db
+        .selectFrom('guards')
+        .select('uuid')
+        .where('security_company_uuid', '=', companyUuid)
+        .where('guard_id', '=', guardId)
+        .where('deleted_at', 'is', null);
+      if (exceptUuid) query = query.where('uuid', '<>', exceptUuid);
+      return (await query.executeTakeFirst()) !== undefined;
+    },
+
+    /** Writes a new guard and its site links; call inside transaction(). */
+    async insert(values: GuardValues, pin: string, siteUuids: string[]): Promise<string> {
+      const uuid = randomUUID();
+      await db
+        .insertInto('guards')
+        .values({ uuid, ...values, pin })
+        .execute();
+      await replaceSites(uuid, siteUuids);
+      return uuid;
+    },
+
+    /** Updates a guard's values and replaces its site links; call inside transaction(). */
+    async update(uuid: string, values: GuardValues, siteUuids: string[], now: Date) {
+      await db
+        .updateTable('guards')
+        .set({ ...values, updated_at: toDbTime(now) })
+        .where('uuid', '=', uuid)
+        .execute();
+      await replaceSites(uuid, siteUuids);
+    },
+
+    /** Soft delete: the guard leaves every list; its attendance and site links stay as history. */
+    async softDelete(uuid: string, now: Date) {
+      const time = toDbTime(now);
+      await db
+        .updateTable('guards')
+        .set({ deleted_at: time, updated_at: time })
+        .where('uuid', '=', uuid)
+        .where('deleted_at', 'is', null)
+        .execute();
+    },
+
+    async setPin(uuid: string, pin: string, now: Date) {
+      await db
+        .updateTable('guards')
+        .set({ pin, updated_at: toDbTime(now) })
+        .where('uuid', '=', uuid)
+        .execute();
+    },
+  };
+}
+
+export type GuardsStore = ReturnType<typeof createGuardsStore>;
+
+export function createGuardsRepository(db: Kysely<Database>) {
+  return {
+    ...createGuardsStore(db),
+    /** Runs `work` in one transaction, with the same reads and writes bound to it. */
+    transaction<T>(work: (store: GuardsStore) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => work(createGuardsStore(trx)));
+    },
+  };
+}
+
+export type GuardsRepository = ReturnType<typeof createGuardsRepository>;

@@ -1,0 +1,279 @@
+import {
+  GUARD_MESSAGES,
+  generatePin,
+  isValidContactNumber,
+  isValidEmail,
+  isValidPin,
+} from '../../../../src/lib/rules/guards';
+import { PHOTO_TYPES, PHOTO_TYPE_NOT_ALLOWED } from '../../../../src/lib/rules/files';
+import type { AccountsRepository } from '../../auth/accounts.repository';
+import type { Principal } from '../../auth/principal';
+import { ApiError, badRequest, forbidden, notFound } from '../../http/errors';
+import type { ParsedListQuery } from '../../query';
+import type { GuardRecord, GuardsRepository, GuardsStore, GuardValues } from './guards.repository';
+
+/** The body of POST /guards/add and PATCH /guards/{uuid}, as the body schema lets it through. */
+export interface GuardPayload {
+  security_company_uuid?: string | null;
+  guard_id?: string | null;
+  name?: string | null;
+  email?: string | null;
+  address?: string | null;
+  contact_number?: string | null;
+  ic_passport_number?: string | null;
+  nationality?: string | null;
+  /** 'YYYY-MM-DD'. */
+  birthdate?: string | null;
+  is_active?: number;
+  /** Add only; a missing or invalid PIN is replaced by a generated one. */
+  pin?: string | null;
+  /** The uuid the upload call answered; null removes the photo. */
+  photo?: string | null;
+  residence_uuids?: string[];
+}
+
+/** Not among the shared form messages: only the server can know it. */
+export const GUARD_ID_IN_USE = 'Guard ID is already in use.';
+export const COMPANY_NOT_FOUND = 'Security Company does not exist.';
+export const OTHER_COMPANY = 'You can only manage guards of your own security company.';
+export const OTHER_SITE = 'You can only assign guards to your own sites.';
+export const SITE_INVALID =
+  'Every site must be a live site of the chosen Security Company with the guard service enabled.';
+export const PHOTO_NOT_FOUND = 'Photo does not exist. Please upload it again.';
+
+type Mode = 'add' | 'edit';
+
+const EMPTY_GUARD: GuardValues = {
+  security_company_uuid: '',
+  guard_id: '',
+  name: '',
+  email: null,
+  address: '',
+  contact_number: '',
+  ic_passport_number: '',
+  nationality: '',
+  birthdate: null,
+  is_active: 1,
+  photo_file_uuid: null,
+};
+
+function text(given: string | null | undefined, current: string): string {
+  return given === undefined ? current : (given ?? '').trim();
+}
+
+function optionalText(given: string | null | undefined, current: string | null): string | null {
+  if (given === undefined) return current;
+  const value = (given ?? '').trim();
+  return value === '' ? null : value;
+}
+
+/** A real calendar date written 'YYYY-MM-DD' (so 2023-02-30 is refused). */
+function isValidDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/** The payload laid over `current` (an edit keeps what it leaves out). */
+function mergeValues(payload: GuardPayload, current: GuardValues): GuardValues {
+  return {
+    security_company_uuid: text(payload.security_company_uuid, current.security_company_uuid),
+    guard_id: text(payload.guard_id, current.guard_id),
+    name: text(payload.name, current.name),
+    email: optionalText(payload.email, current.email),
+    address: text(payload.address, current.address),
+    contact_number: text(payload.contact_number, current.contact_number),
+    ic_passport_number: text(payload.ic_passport_number, current.ic_passport_number),
+    nationality: text(payload.nationality, current.nationality),
+    birthdate: optionalText(payload.birthdate, current.birthdate),
+    is_active: payload.is_active ?? current.is_active,
+    photo_file_uuid: optionalText(payload.photo, current.photo_file_uuid),
+  };
+}
+
+/** The first problem in the form's field order, with the form's own message, or null. */
+export function guardFieldProblem(values: GuardValues, mode: Mode): string | null {
+  if (!values.security_company_uuid) return GUARD_MESSAGES.companyRequired;
+  if (!values.guard_id) return GUARD_MESSAGES.guardIdRequired;
+  if (!values.name) return GUARD_MESSAGES.nameRequired;
+  if (!values.nationality) return GUARD_MESSAGES.nationalityRequired;
+  if (!isValidContactNumber(values.contact_number)) {
+    return mode === 'add' ? GUARD_MESSAGES.contactOnAdd : GUARD_MESSAGES.contactOnEdit;
+  }
+  if (!values.ic_passport_number) return GUARD_MESSAGES.icPassportRequired;
+  if (!values.birthdate) return GUARD_MESSAGES.birthdateRequired;
+  if (!isValidDate(values.birthdate)) return GUARD_MESSAGES.birthdateInvalid;
+  if (values.email !== null && !isValidEmail(values.email)) return GUARD_MESSAGES.emailInvalid;
+  if (!values.address) return GUARD_MESSAGES.addressRequired;
+  return null;
+}
+
+function valuesOf(record: GuardRecord): GuardValues {
+  return {
+    security_company_uuid: record.security_company_uuid,
+    guard_id: record.guard_id,
+    name: record.name,
+    email: record.email,
+    address: record.address,
+    contact_number: record.contact_number,
+    ic_passport_number: record.ic_passport_number,
+    nationality: record.nationality,
+    birthdate: record.birthdate,
+    is_active: record.is_active,
+    photo_file_uuid: record.photo,
+  };
+}
+
+export function createGuardsService(deps: {
+  guards: GuardsRepository;
+  accounts: AccountsRepository;
+}) {
+  const { guards, accounts } = deps;
+
+  async function findInScope(principal: Principal, uuid: string): Promise<GuardRecord> {
+    const record = await guards.findInScope(principal, uuid);
+    if (!record) throw notFound();
+    return record;
+  }
+
+  async function checkCompany(store: GuardsStore, principal: Principal, companyUuid: string) {
+    if (principal.role !== 'superadmin') {
+      if (companyUuid !== principal.companyUuid) throw forbidden(OTHER_COMPANY);
+      return;
+    }
+    if (!(await store.companyIsLive(companyUuid))) throw badRequest(COMPANY_NOT_FOUND);
+  }
+
+  /**
+   * The guard's site links after the save. A supervisor may only link its own sites; links the
+   * guard already has to other supervisors' sites are kept whatever the payload says, and at
+   * least one of its own sites must remain, or the guard would leave its scope.
+   */
+  async function siteLinks(
+    store: GuardsStore,
+    principal: Principal,
+    values: GuardValues,
+    requested: string[],
+    existing: string[],
+  ): Promise<string[]> {
+    const chosen = [...new Set(requested)];
+    const supervisor = principal.role === 'sitesupervisor';
+    const own = new Set(principal.sites.map((site) => site.uuid));
+    if (supervisor && chosen.some((uuid) => !own.has(uuid) && !existing.includes(uuid))) {
+      throw forbidden(OTHER_SITE);
+    }
+    const kept = supervisor
+      ? existing.filter((uuid) => !own.has(uuid) && !chosen.includes(uuid))
+      : [];
+    const links = [...chosen, ...kept];
+    const sites = new Map((await store.liveSites(links)).map((site) => [site.uuid, site]));
+    if (supervisor && !links.some((uuid) => own.has(uuid))) {
+      throw badRequest(GUARD_MESSAGES.siteRequired);
+    }
+    for (const uuid of links) {
+      const site = sites.get(uuid);
+      // A link the guard already has may stay after its site turns the guard service off.
+      const enabled = site?.kipleguard_enabled === 1 || existing.includes(uuid);
+      if (!site || site.security_company_uuid !== values.security_company_uuid || !enabled) {
+        throw badRequest(SITE_INVALID, 'INVALID_SITE');
+      }
+    }
+    return links;
+  }
+
+  async function checkPhoto(store: GuardsStore, photoUuid: string | null) {
+    if (photoUuid === null) return;
+    const file = await store.findFile(photoUuid);
+    if (!file) throw badRequest(PHOTO_NOT_FOUND);
+    if (!(PHOTO_TYPES as readonly string[]).includes(file.mime_type)) {
+      throw badRequest(PHOTO_TYPE_NOT_ALLOWED);
+    }
+  }
+
+  /** Same rule as POST /admin/searchadmin: a guard may not take a login's email. */
+  async function checkEmail(email: string | null, previous: string | null) {
+    if (email === null || email.toLowerCase() === previous?.toLowerCase()) return;
+    if ((await accounts.findAdminsByEmail(email)).length > 0) {
+      throw new ApiError(409, 'EMAIL_IN_USE', GUARD_MESSAGES.emailInUse);
+    }
+  }
+
+  /** Checks a save as a whole and writes it in one transaction; answers the guard's uuid. */
+  async function save(
+    principal: Principal,
+    payload: GuardPayload,
+    current: GuardRecord | null,
+    now: Date,
+  ): Promise<string> {
+    const mode: Mode = current ? 'edit' : 'add';
+    const values = mergeValues(payload, current ? valuesOf(current) : EMPTY_GUARD);
+    const problem = guardFieldProblem(values, mode);
+    if (problem) throw badRequest(problem);
+    await checkEmail(values.email, current?.email ?? null);
+
+    return guards.transaction(async (store) => {
+      await checkCompany(store, principal, values.security_company_uuid);
+      const existing = current ? await store.linkedSiteUuids(current.uuid) : [];
+      const requested = payload.residence_uuids ?? (current ? existing : []);
+      const links = await siteLinks(store, principal, values, requested, existing);
+      if (values.photo_file_uuid !== current?.photo) {
+        await checkPhoto(store, values.photo_file_uuid);
+      }
+      if (
+        await store.guardIdTaken(
+          values.security_company_uuid,
+          values.guard_id,
+          current?.uuid ?? null,
+        )
+      ) {
+        throw new ApiError(409, 'GUARD_ID_IN_USE', GUARD_ID_IN_USE);
+      }
+      if (!current) {
+        const pin = payload.pin && isValidPin(payload.pin) ? payload.pin : generatePin();
+        return store.insert(values, pin, links);
+      }
+      await store.update(current.uuid, values, links, now);
+      return current.uuid;
+    });
+  }
+
+  async function saved(uuid: string): Promise<GuardRecord> {
+    const record = await guards.findLive(uuid);
+    if (!record) throw notFound();
+    return record;
+  }
+
+  return {
+    list(principal: Principal, list: ParsedListQuery) {
+      return guards.list(principal, list);
+    },
+
+    async create(principal: Principal, payload: GuardPayload, now: Date): Promise<GuardRecord> {
+      return saved(await save(principal, payload, null, now));
+    },
+
+    async update(
+      principal: Principal,
+      uuid: string,
+      payload: GuardPayload,
+      now: Date,
+    ): Promise<GuardRecord> {
+      const current = await findInScope(principal, uuid);
+      return saved(await save(principal, payload, current, now));
+    },
+
+    async remove(principal: Principal, uuid: string, now: Date): Promise<void> {
+      await findInScope(principal, uuid);
+      await guards.softDelete(uuid, now);
+    },
+
+    async updatePin(principal: Principal, uuid: string, pin: string, now: Date) {
+      if (!isValidPin(pin)) throw badRequest(GUARD_MESSAGES.pinInvalid);
+      await findInScope(principal, uuid);
+      await guards.setPin(uuid, pin, now);
+      return { uuid, pin };
+    },
+  };
+}
+
+export type GuardsService = ReturnType<typeof createGuardsService>;

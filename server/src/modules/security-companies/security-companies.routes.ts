@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { principalOf } from '../../auth/authenticate';
+import { parseListQuery, type ListQueryParams } from '../../query';
+import {
+  SECURITY_COMPANIES_QUERY,
+  type SecurityCompaniesRepository,
+} from './security-companies.repository';
+
+/** Read-only for now: the console's company dropdowns. Writes come with the companies screen. */
+export function securityCompaniesRoutes(
+  app: FastifyInstance,
+  deps: { securityCompanies: SecurityCompaniesRepository },
+): void {
+  app.get<{ Querystring: ListQueryParams }>('/securitycompanies/list', async (request) => {
+    const list = parseListQuery(request.query, SECURITY_COMPANIES_QUERY);
+    const { resource, count } = await deps.securityCompanies.list(principalOf(request), list);
+    return { resource, meta: { count } };
+  });
+}
