@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createAccountsRepository } from './auth/accounts.repository';
@@ -7,13 +8,24 @@ import { registerAuthentication } from './auth/authenticate';
 import { createSessionsRepository } from './auth/sessions';
 import type { ServerConfig } from './config';
 import type { DB } from './db/database';
+import { MAX_FILE_BYTES } from '../../src/lib/rules/files';
 import { notFound, registerErrorHandling } from './http/errors';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { createAttendancesRepository } from './modules/attendances/attendances.repository';
+import { attendancesRoutes } from './modules/attendances/attendances.routes';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createFilesRepository } from './modules/files/files.repository';
 import { filesRoutes } from './modules/files/files.routes';
+import { createGuardsRepository } from './modules/guards/guards.repository';
+import { guardsRoutes } from './modules/guards/guards.routes';
+import { createGuardsService } from './modules/guards/guards.service';
+import { createSecurityCompaniesRepository } from './modules/security-companies/security-companies.repository';
+import { securityCompaniesRoutes } from './modules/security-companies/security-companies.routes';
 import { sessionRoutes } from './modules/session/session.routes';
+import { createSitesRepository } from './modules/sites/sites.repository';
+import { sitesRoutes } from './modules/sites/sites.routes';
+import { createSitesService } from './modules/sites/sites.service';
 
 export const API_PREFIX = '/kgapi';
 
@@ -29,13 +41,23 @@ export async function buildApp({
   db,
   logger = false,
 }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, bodyLimit: 1_048_576 });
+  const app = Fastify({
+    logger,
+    bodyLimit: 1_048_576,
+    // Some payload fields accept a number or its text (lat, lng, flags), as form posts send them.
+    ajv: { customOptions: { allowUnionTypes: true } },
+  });
   registerErrorHandling(app);
 
   const accounts = createAccountsRepository(db);
   const sessions = createSessionsRepository(db, config.sessionTtlHours);
   const files = createFilesRepository(db, config.dataDir);
   const dashboard = createDashboardRepository(db);
+  const guardsService = createGuardsService({ guards: createGuardsRepository(db), accounts });
+  const attendances = createAttendancesRepository(db);
+  const securityCompanies = createSecurityCompaniesRepository(db);
+  const sites = createSitesRepository(db);
+  const sitesService = createSitesService(sites);
 
   await app.register(
     async (api) => {
@@ -43,7 +65,12 @@ export async function buildApp({
       sessionRoutes(api, { accounts, sessions });
       adminRoutes(api, { accounts });
       dashboardRoutes(api, { dashboard });
+      await api.register(fastifyMultipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1 } });
       filesRoutes(api, { files, dataDir: config.dataDir });
+      guardsRoutes(api, { guardsService });
+      attendancesRoutes(api, { attendances });
+      securityCompaniesRoutes(api, { securityCompanies });
+      sitesRoutes(api, { sites, sitesService });
       api.setNotFoundHandler(() => {
         throw notFound('There is no such API call.');
       });

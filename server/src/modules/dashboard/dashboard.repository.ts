@@ -96,8 +96,10 @@ export function createDashboardRepository(db: DB) {
       .where(guardScope(principal, 'guards'));
     const bySite = siteFilter('guard_site.residence_uuid');
     if (!bySite) return query.select((eb) => eb.fn.countAll<number>().as('n'));
+    // The site must be in scope too: a guard the caller may see can also work at a site it may not.
     return query
       .innerJoin('guard_residences as guard_site', 'guard_site.guard_uuid', 'guards.uuid')
+      .where(siteScope(principal, 'guard_site.residence_uuid'))
       .where(bySite)
       .select(sql<number>`count(distinct guards.uuid)`.as('n'));
   }

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import { principalOf } from '../../auth/authenticate';
+import { parseListQuery, type ListQueryParams } from '../../query';
+import { SITES_QUERY, type SitesRepository } from './sites.repository';
+import type { SitePayload, SitesService } from './sites.service';
+
+const flag = { type: ['integer', 'boolean', 'string'] };
+const coordinate = { type: ['number', 'string', 'null'] };
+const optionalUuid = { type: ['string', 'null'], maxLength: 100 };
+
+// Types only: the messages of missing or wrong values come from src/lib/rules/sites.ts, which the
+// console's form shares. Unknown properties (say, a whole record sent back) are dropped.
+const payloadSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string' },
+    address: { type: 'string' },
+    type: { type: 'string' },
+    status: { type: 'string' },
+    lat: coordinate,
+    lng: coordinate,
+    security_company_uuid: optionalUuid,
+    file_uuid: optionalUuid,
+    kipleguard_enabled: flag,
+    kipleguard_visitors: flag,
+    kipleguard_reporting: flag,
+    kipleguard_attendance: flag,
+  },
+} as const;
+
+const uuidParams = {
+  type: 'object',
+  required: ['uuid'],
+  properties: { uuid: { type: 'string', minLength: 1, maxLength: 100 } },
+} as const;
+
+/** Sites, at the API's residence paths: everyone reads within scope, only superadmin writes. */
+export function sitesRoutes(
+  app: FastifyInstance,
+  deps: { sites: SitesRepository; sitesService: SitesService },
+): void {
+  app.get<{ Querystring: ListQueryParams }>('/data/residences', async (request) => {
+    const list = parseListQuery(request.query, SITES_QUERY);
+    const { resource, count } = await deps.sites.list(principalOf(request), list);
+    return { resource, meta: { count } };
+  });
+
+  app.post<{ Body: SitePayload }>(
+    '/data/residences',
+    { schema: { body: payloadSchema } },
+    async (request) => ({
+      resource: [await deps.sitesService.create(principalOf(request), request.body ?? {})],
+    }),
+  );
+
+  app.patch<{ Params: { uuid: string }; Body: SitePayload }>(
+    '/data/residences/:uuid',
+    { schema: { params: uuidParams, body: payloadSchema } },
+    async (request) => ({
+      resource: [
+        await deps.sitesService.update(
+          principalOf(request),
+          request.params.uuid,
+          request.body ?? {},
+          new Date(),
+        ),
+      ],
+    }),
+  );
+
+  app.delete<{ Params: { uuid: string } }>(
+    '/data/residences/:uuid',
+    { schema: { params: uuidParams } },
+    async (request) => {
+      await deps.sitesService.remove(principalOf(request), request.params.uuid, new Date());
+      return { resource: [{ uuid: request.params.uuid }] };
+    },
+  );
+}

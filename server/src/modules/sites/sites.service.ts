@@ -1,0 +1,151 @@
+import type { Principal } from '../../auth/principal';
+import { badRequest, forbidden, notFound } from '../../http/errors';
+import { photoProblem } from '../../../../src/lib/rules/files';
+import {
+  SITE_FLAGS,
+  SITE_MESSAGES,
+  type SiteFlag,
+  readCoordinate,
+  readFlag,
+  siteFieldErrors,
+} from '../../../../src/lib/rules/sites';
+import type { SiteRecord, SitesRepository, SiteValues } from './sites.repository';
+
+/** The body of POST and PATCH /data/residences, as the body schema lets it through. */
+export interface SitePayload {
+  name?: string;
+  address?: string;
+  type?: string;
+  status?: string;
+  lat?: number | string | null;
+  lng?: number | string | null;
+  security_company_uuid?: string | null;
+  /** The uuid the upload call answered for the cover photo; null removes the cover. */
+  file_uuid?: string | null;
+  kipleguard_enabled?: number | boolean | string;
+  kipleguard_visitors?: number | boolean | string;
+  kipleguard_reporting?: number | boolean | string;
+  kipleguard_attendance?: number | boolean | string;
+}
+
+/** What a new site holds for anything the payload leaves out (the table's defaults). */
+const NEW_SITE: SiteValues = {
+  name: '',
+  address: '',
+  type: '',
+  status: 'ACTIVE',
+  lat: null,
+  lng: null,
+  security_company_uuid: null,
+  cover_file_uuid: null,
+  kipleguard_enabled: 1,
+  kipleguard_visitors: 0,
+  kipleguard_reporting: 0,
+  kipleguard_attendance: 0,
+};
+
+const WRITES_REFUSED = 'Only the super administrator can add, edit or delete sites.';
+
+function requireSuperadmin(principal: Principal): void {
+  if (principal.role !== 'superadmin') throw forbidden(WRITES_REFUSED);
+}
+
+function blankToNull(value: string | null | undefined): string | null {
+  return value === undefined || value === null || value.trim() === '' ? null : value.trim();
+}
+
+export function createSitesService(sites: SitesRepository) {
+  /**
+   * The payload laid over `current` (a partial edit keeps what it leaves out), checked as a whole
+   * with the rules the console's form uses. Throws a 400 with the first problem's message.
+   */
+  async function valuesFrom(payload: SitePayload, current: SiteValues): Promise<SiteValues> {
+    const merged = {
+      name: payload.name ?? current.name,
+      address: payload.address ?? current.address,
+      type: payload.type ?? current.type,
+      status: payload.status ?? current.status,
+      lat: payload.lat === undefined ? current.lat : payload.lat,
+      lng: payload.lng === undefined ? current.lng : payload.lng,
+    };
+    const problem = Object.values(siteFieldErrors(merged))[0];
+    if (problem) throw badRequest(problem);
+
+    const flags = {} as Record<SiteFlag, number>;
+    for (const flag of SITE_FLAGS) {
+      const given = payload[flag];
+      const value = given === undefined ? current[flag] : readFlag(given);
+      if (value === null) throw badRequest(SITE_MESSAGES.flagInvalid);
+      flags[flag] = value;
+    }
+
+    const companyUuid =
+      payload.security_company_uuid === undefined
+        ? current.security_company_uuid
+        : blankToNull(payload.security_company_uuid);
+    if (
+      companyUuid !== null &&
+      companyUuid !== current.security_company_uuid &&
+      !(await sites.companyIsLive(companyUuid))
+    ) {
+      throw badRequest(SITE_MESSAGES.companyNotFound);
+    }
+
+    const coverUuid =
+      payload.file_uuid === undefined ? current.cover_file_uuid : blankToNull(payload.file_uuid);
+    if (coverUuid !== null && coverUuid !== current.cover_file_uuid) {
+      const file = await sites.findFile(coverUuid);
+      if (!file) throw badRequest(SITE_MESSAGES.coverNotFound);
+      // The same rules as guard photos; the upload call has applied them already, this keeps an
+      // incident video or an oversized file from becoming a cover by its uuid.
+      const problem = photoProblem({ size: file.size, type: file.mime_type });
+      if (problem) throw badRequest(problem);
+    }
+
+    return {
+      name: merged.name.trim(),
+      address: merged.address.trim(),
+      type: merged.type.trim(),
+      status: merged.status.trim() || NEW_SITE.status,
+      lat: readCoordinate(merged.lat),
+      lng: readCoordinate(merged.lng),
+      security_company_uuid: companyUuid,
+      cover_file_uuid: coverUuid,
+      ...flags,
+    };
+  }
+
+  async function saved(uuid: string): Promise<SiteRecord> {
+    const site = await sites.findLive(uuid);
+    if (!site) throw notFound();
+    return site;
+  }
+
+  return {
+    async create(principal: Principal, payload: SitePayload): Promise<SiteRecord> {
+      requireSuperadmin(principal);
+      const uuid = await sites.insert(await valuesFrom(payload, NEW_SITE));
+      return saved(uuid);
+    },
+
+    async update(
+      principal: Principal,
+      uuid: string,
+      payload: SitePayload,
+      now: Date,
+    ): Promise<SiteRecord> {
+      requireSuperadmin(principal);
+      const current = await sites.findValues(uuid);
+      if (!current) throw notFound();
+      if (!(await sites.update(uuid, await valuesFrom(payload, current), now))) throw notFound();
+      return saved(uuid);
+    },
+
+    async remove(principal: Principal, uuid: string, now: Date): Promise<void> {
+      requireSuperadmin(principal);
+      if (!(await sites.softDelete(uuid, now))) throw notFound();
+    },
+  };
+}
+
+export type SitesService = ReturnType<typeof createSitesService>;
