@@ -43,10 +43,14 @@ if (buildIsStale()) {
     'bin',
     'vite.js',
   );
-  const result = spawnSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [viteBin, 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) {
     console.error('The console build failed; see the messages above.');
     process.exit(result.status ?? 1);

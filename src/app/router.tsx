@@ -1,6 +1,10 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { GuardDetailsPage } from '../features/guards/guard-details-page';
+import { GuardsPage } from '../features/guards/guards-page';
 import { LoginPage } from '../features/session/login-page';
+import { SiteDetailsPage } from '../features/sites/site-details-page';
+import { SitesPage } from '../features/sites/sites-page';
 import { NotBuiltPage } from './not-built-page';
 import { Shell } from './shell/shell';
 
@@ -13,17 +17,14 @@ export const routes: RouteObject[] = [
     element: <Shell />,
     children: [
       { path: '/dashboard', element: <DashboardPage /> },
-      { path: '/sites', element: <NotBuiltPage title="Sites" /> },
-      {
-        path: '/site-details/:siteUuid/:companyUuid',
-        element: <NotBuiltPage title="Site Details" />,
-      },
+      { path: '/sites', element: <SitesPage /> },
+      { path: '/site-details/:siteUuid/:companyUuid', element: <SiteDetailsPage /> },
       { path: '/incidents', element: <NotBuiltPage title="Incidents" /> },
       { path: '/incidents-view/:uuid', element: <NotBuiltPage title="Incident" /> },
       { path: '/visitors', element: <NotBuiltPage title="Visitors" /> },
       { path: '/visitor-details/:uuid', element: <NotBuiltPage title="Visitor Details" /> },
-      { path: '/security-guards', element: <NotBuiltPage title="Guards" /> },
-      { path: '/guard-details/:uuid', element: <NotBuiltPage title="Guard Details" /> },
+      { path: '/security-guards', element: <GuardsPage /> },
+      { path: '/guard-details/:uuid', element: <GuardDetailsPage /> },
       { path: '/site-super', element: <NotBuiltPage title="Site Supervisors" /> },
       { path: '/security-company', element: <NotBuiltPage title="Security Companies" /> },
       { path: '/users', element: <NotBuiltPage title="Logins" /> },

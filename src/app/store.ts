@@ -1,6 +1,10 @@
 import { combineSlices, configureStore, type UnknownAction } from '@reduxjs/toolkit';
 import { connectSession } from '../api/client';
+import { attendancesList } from '../features/attendances/attendances-slice';
 import { dashboardSlice } from '../features/dashboard/dashboard-slice';
+import { guardOptionsSlice } from '../features/guards/guard-options-slice';
+import { guardProfileSlice } from '../features/guards/guard-profile-slice';
+import { guardsList } from '../features/guards/guards-slice';
 import {
   initialSessionState,
   loggedOut,
@@ -8,8 +12,19 @@ import {
   type SessionState,
 } from '../features/session/session-slice';
 import { loadStoredSession, storeSession } from '../features/session/session-storage';
+import { siteDetailsSlice } from '../features/sites/site-details-slice';
+import { sitesList } from '../features/sites/sites-slice';
 
-const combinedReducer = combineSlices(sessionSlice, dashboardSlice);
+const combinedReducer = combineSlices(
+  sessionSlice,
+  dashboardSlice,
+  sitesList,
+  siteDetailsSlice,
+  guardsList,
+  guardProfileSlice,
+  guardOptionsSlice,
+  attendancesList,
+);
 
 export type RootState = ReturnType<typeof combinedReducer>;
 

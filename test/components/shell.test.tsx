@@ -67,9 +67,9 @@ describe('side navigation per role', () => {
   });
 
   it('lets a role open the detail screen of one of its sections', async () => {
-    const { router } = renderApp('/guard-details/abc', { role: 'sitesupervisor' });
+    const { router } = renderApp('/guard-details/guard-2', { role: 'sitesupervisor' });
     await screen.findByRole('heading', { name: 'Guard Details' });
-    expect(router.state.location.pathname).toBe('/guard-details/abc');
+    expect(router.state.location.pathname).toBe('/guard-details/guard-2');
   });
 });
 

@@ -1,6 +1,9 @@
 import { setupServer } from 'msw/node';
+import { adminHandlers } from './handlers/admins';
+import { attendanceHandlers } from './handlers/attendances';
 import { dashboardHandlers } from './handlers/dashboard';
 import { fileHandlers } from './handlers/files';
+import { guardHandlers } from './handlers/guards';
 import { securityCompanyHandlers } from './handlers/security-companies';
 import { sessionHandlers } from './handlers/session';
 import { siteHandlers } from './handlers/sites';
@@ -12,4 +15,7 @@ export const server = setupServer(
   ...securityCompanyHandlers,
   ...siteHandlers,
   ...fileHandlers,
+  ...adminHandlers,
+  ...guardHandlers,
+  ...attendanceHandlers,
 );

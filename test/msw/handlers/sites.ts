@@ -1,18 +1,172 @@
 import { http, HttpResponse } from 'msw';
-import { sites } from '../../fixtures/organisation';
-import { API } from '../api';
+import type { SiteFigures } from '../../../src/api/dashboard';
+import type { Site, SiteInput } from '../../../src/api/sites';
+import { readCoordinate, siteFieldErrors } from '../../../src/lib/rules/sites';
+import { companies, sites } from '../../fixtures/organisation';
+import { profiles } from '../../fixtures/session';
+import { API, apiError } from '../api';
+import { equalsOf, matchesKeyword, pageOf } from '../filter-text';
 
-/** Understands the two filters the console sends for site options: the flag and the company. */
+/**
+ * The sites the handlers answer with. Writes change this copy, so a test that saves starts from
+ * resetSiteRecords(); vitest gives every test file its own module state.
+ */
+let records: Site[] = [...sites];
+let created = 0;
+
+export function resetSiteRecords(next: readonly Site[] = sites): void {
+  records = [...next];
+  created = 0;
+}
+
+export function siteRecords(): readonly Site[] {
+  return records;
+}
+
+export const siteFigures: SiteFigures = {
+  upcomingVisitors: 7,
+  checkedinVisitors: 4,
+  incidentToday: 2,
+  allIncidents: 31,
+  onDutyGuard: 5,
+  totalGuard: 9,
+};
+
+type Role = keyof typeof profiles;
+const ROLES: readonly Role[] = ['superadmin', 'securitycompany', 'sitesupervisor'];
+
+/** renderApp signs in with the token `token-{role}`. */
+function roleOf(request: Request): Role | null {
+  const authorization = request.headers.get('Authorization');
+  return ROLES.find((role) => authorization === `Bearer token-${role}`) ?? null;
+}
+
+/** The server's role scope: a company sees its own sites, a supervisor the sites of its roles. */
+function inScope(role: Role | null, site: Site): boolean {
+  if (role === null || role === 'superadmin') return true;
+  const roles = profiles[role].roles;
+  if (role === 'securitycompany') {
+    return roles.some((r) => r.security_company_uuid === site.security_company_uuid);
+  }
+  return roles.some((r) => r.residence_uuid === site.uuid);
+}
+
+/** Understands the filters the console sends: keyword, uuid, company and the guard-service flag. */
+function matchesFilter(filter: string, site: Site): boolean {
+  const uuid = equalsOf(filter, 'uuid');
+  if (uuid !== undefined && site.uuid !== uuid) return false;
+  const company = equalsOf(filter, 'security_company_uuid');
+  if (company !== undefined && site.security_company_uuid !== company) return false;
+  if (filter.includes('(kipleguard_enabled=1)') && site.kipleguard_enabled !== 1) return false;
+  return matchesKeyword(filter, [site.uuid, site.name]);
+}
+
+/** The fields the console sorts sites by. */
+const SORTABLE: Record<string, (site: Site) => string> = {
+  name: (site) => site.name,
+  address: (site) => site.address,
+  type: (site) => site.type,
+  status: (site) => site.status,
+  security_company_name: (site) => site.security_company_name ?? '',
+  created_at: (site) => site.created_at,
+};
+
+function badRequest(message: string) {
+  return HttpResponse.json(apiError('VALIDATION_FAILED', message), { status: 400 });
+}
+
+function forbidden() {
+  return HttpResponse.json(
+    apiError('FORBIDDEN', 'Only the super administrator can add, edit or delete sites.'),
+    { status: 403 },
+  );
+}
+
+function notFound() {
+  return HttpResponse.json(apiError('NOT_FOUND', 'Record does not exist.'), { status: 404 });
+}
+
+/** The saved record: the payload laid over what the site held, checked with the shared rules. */
+function merged(current: Site, payload: Partial<SiteInput>): Site | string {
+  const next: Site = {
+    ...current,
+    ...payload,
+    lat: payload.lat === undefined ? current.lat : readCoordinate(payload.lat),
+    lng: payload.lng === undefined ? current.lng : readCoordinate(payload.lng),
+  };
+  const problem = Object.values(siteFieldErrors(next))[0];
+  if (problem) return problem;
+  const companyUuid = next.security_company_uuid;
+  return {
+    ...next,
+    kg_security_company: companyUuid,
+    security_company_name: companies.find((c) => c.uuid === companyUuid)?.name ?? null,
+    file: payload.file_uuid ? { url: `/kgapi/files/view/${payload.file_uuid}` } : current.file,
+  };
+}
+
+const blankSite: Site = {
+  uuid: '',
+  name: '',
+  address: '',
+  type: '',
+  status: 'ACTIVE',
+  lat: null,
+  lng: null,
+  security_company_uuid: null,
+  security_company_name: null,
+  kg_security_company: null,
+  file: null,
+  kipleguard_enabled: 1,
+  kipleguard_visitors: 0,
+  kipleguard_reporting: 0,
+  kipleguard_attendance: 0,
+  hdf_enabled: 0,
+  created_at: '',
+};
+
 export const siteHandlers = [
   http.get(`${API}/data/residences`, ({ request }) => {
+    const params = new URL(request.url).searchParams;
+    const filter = params.get('filter') ?? '';
+    const role = roleOf(request);
+    const matching = records.filter((site) => inScope(role, site) && matchesFilter(filter, site));
+    return HttpResponse.json(pageOf(matching, params, SORTABLE));
+  }),
+
+  http.post(`${API}/data/residences`, async ({ request }) => {
+    if (roleOf(request) !== 'superadmin') return forbidden();
+    created += 1;
+    const stamp = `2025-01-01 00:00:${String(created).padStart(2, '0')}`;
+    const start: Site = { ...blankSite, uuid: `new-site-${created}`, created_at: stamp };
+    const site = merged(start, (await request.json()) as Partial<SiteInput>);
+    if (typeof site === 'string') return badRequest(site);
+    records = [...records, site];
+    return HttpResponse.json({ resource: [site] });
+  }),
+
+  http.patch(`${API}/data/residences/:uuid`, async ({ request, params }) => {
+    if (roleOf(request) !== 'superadmin') return forbidden();
+    const current = records.find((site) => site.uuid === params.uuid);
+    if (!current) return notFound();
+    const site = merged(current, (await request.json()) as Partial<SiteInput>);
+    if (typeof site === 'string') return badRequest(site);
+    records = records.map((record) => (record.uuid === site.uuid ? site : record));
+    return HttpResponse.json({ resource: [site] });
+  }),
+
+  http.delete(`${API}/data/residences/:uuid`, ({ request, params }) => {
+    if (roleOf(request) !== 'superadmin') return forbidden();
+    if (!records.some((site) => site.uuid === params.uuid)) return notFound();
+    records = records.filter((site) => site.uuid !== params.uuid);
+    return HttpResponse.json({ resource: [{ uuid: params.uuid }] });
+  }),
+
+  http.get(`${API}/dashboard/sitedata`, ({ request }) => {
     const filter = new URL(request.url).searchParams.get('filter') ?? '';
-    const company = /security_company_uuid='([^']+)'/.exec(filter)?.[1];
-    const onlyEnabled = filter.includes('kipleguard_enabled=1');
-    const matching = sites.filter(
-      (site) =>
-        (!company || site.security_company_uuid === company) &&
-        (!onlyEnabled || site.kipleguard_enabled === 1),
-    );
-    return HttpResponse.json({ resource: matching, meta: { count: matching.length } });
+    if (!/^\(residence_uuid='[^']+'\)$/.test(filter)) {
+      return badRequest('The site figures need a residence_uuid filter.');
+    }
+    return HttpResponse.json({ resource: siteFigures });
   }),
 ];

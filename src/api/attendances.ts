@@ -1,0 +1,61 @@
+import type { ListPage, ListQuery } from '../app/list-slice';
+import { apiGet } from './client';
+import { allOf, equals, keywordFilter } from './filters';
+import type { ListResponse } from './types';
+
+export interface Attendance {
+  uuid: string;
+  guard_id: string;
+  guard_name: string;
+  kg_guard_uuid: string;
+  residence_uuid: string;
+  residence_name: string;
+  residence: { name: string; security_company_name: string | null };
+  security_company_name: string | null;
+  /** UTC 'YYYY-MM-DD HH:MM:SS', or null when not checked in. */
+  checkin_at: string | null;
+  /** UTC 'YYYY-MM-DD HH:MM:SS', or null when not checked out. */
+  checkout_at: string | null;
+  checkin_lat: number | null;
+  checkin_lng: number | null;
+  checkout_lat: number | null;
+  checkout_lng: number | null;
+  checkin_photo_url: string | null;
+  checkout_photo_url: string | null;
+  created_at: string;
+}
+
+/** Scope keys an attendance list understands (see ListQuery.scope). */
+export interface AttendanceScope {
+  /** One guard's attendance. */
+  kg_guard_uuid?: string;
+  /** One site's attendance, only while the site takes attendance. */
+  residence_uuid?: string;
+}
+
+const SEARCH_FIELDS = ['guard_id', 'guard_name', 'residence_name'] as const;
+
+/** Pass `signal` to cancel the request, as an export closed midway does. */
+export async function list(
+  query: ListQuery,
+  options: { signal?: AbortSignal } = {},
+): Promise<ListPage<Attendance>> {
+  const scope: AttendanceScope = query.scope;
+  const filter = allOf(
+    query.search && keywordFilter(SEARCH_FIELDS, query.search),
+    scope.kg_guard_uuid && equals('kg_guard_uuid', scope.kg_guard_uuid),
+    scope.residence_uuid && equals('residence_uuid', scope.residence_uuid),
+    // A site's attendance shows only while the site takes attendance.
+    scope.residence_uuid && equals('residence_kipleguard_attendance_enabled', 1),
+  );
+  const answer = await apiGet<ListResponse<Attendance>>('/attendances/list', {
+    params: {
+      filter: filter || undefined,
+      order: `${query.sort.field} ${query.sort.direction}`,
+      limit: query.pageSize,
+      offset: query.offset,
+    },
+    signal: options.signal,
+  });
+  return { rows: answer.resource, count: answer.meta.count };
+}

@@ -1,0 +1,53 @@
+import * as attendancesApi from '../../api/attendances';
+import type { Attendance } from '../../api/attendances';
+import type { ListQuery } from '../../app/list-slice';
+import type { ExportChoice } from '../../components/export-modal';
+import { formatLocation, totalHours } from '../../lib/attendance';
+import { toCsv } from '../../lib/csv';
+import { formatTimestamp } from '../../lib/dates';
+import { fetchEntireList } from '../../lib/export';
+import { attendanceCompany } from './attendance-columns';
+
+export const ATTENDANCE_FILE_NAME = 'Guard_Attendance.csv';
+
+/** The spec heads the company column 'Security Co.' in the entire-list export only. */
+export function attendanceHeaders(choice: ExportChoice): string[] {
+  return [
+    'Guard ID',
+    choice === 'entire' ? 'Security Co.' : 'Company',
+    'Name',
+    'Site',
+    'Check In Date/Time',
+    'Check In Location',
+    'Check Out Date/Time',
+    'Check Out Location',
+    'Total Hours',
+  ];
+}
+
+/** One CSV line per row, with the values the table shows (missing times and places left empty). */
+export function attendanceCsv(rows: readonly Attendance[], choice: ExportChoice): string {
+  return toCsv(
+    attendanceHeaders(choice),
+    rows.map((row) => [
+      row.guard_id,
+      attendanceCompany(row),
+      row.guard_name,
+      row.residence_name,
+      formatTimestamp(row.checkin_at),
+      formatLocation(row.checkin_lat, row.checkin_lng),
+      formatTimestamp(row.checkout_at),
+      formatLocation(row.checkout_lat, row.checkout_lng),
+      totalHours(row.checkin_at, row.checkout_at),
+    ]),
+  );
+}
+
+/** Every attendance row of the screen's list, with its search, scope and sort. */
+export function fetchAllAttendances(
+  query: Pick<ListQuery, 'sort' | 'search' | 'scope'>,
+  signal: AbortSignal,
+  onProgress: (percent: number) => void,
+): Promise<Attendance[]> {
+  return fetchEntireList(attendancesApi.list, query, { signal, onProgress });
+}

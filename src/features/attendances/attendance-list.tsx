@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import { Button } from 'reactstrap';
+import type { Attendance } from '../../api/attendances';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { DataTable } from '../../components/data-table';
+import { ErrorToast } from '../../components/error-toast';
+import { ExportModal } from '../../components/export-modal';
+import { Pagination } from '../../components/pagination';
+import { SearchBox } from '../../components/search-box';
+import { ATTENDANCE_ROW_HEIGHT } from '../../lib/constants';
+import { attendanceColumns } from './attendance-columns';
+import { ATTENDANCE_FILE_NAME, attendanceCsv, fetchAllAttendances } from './attendance-export';
+import { attendancesList } from './attendances-slice';
+
+const {
+  selectRows,
+  selectCount,
+  selectPage,
+  selectSort,
+  selectSearch,
+  selectScope,
+  selectLoading,
+  selectError,
+} = attendancesList.selectors;
+
+/** Attendance with search and export: everyone's, one guard's, or one site's. */
+export function AttendanceList({
+  guardUuid,
+  residenceUuid,
+}: {
+  guardUuid?: string;
+  residenceUuid?: string;
+}) {
+  const dispatch = useAppDispatch();
+  const rows = useAppSelector(selectRows);
+  const count = useAppSelector(selectCount);
+  const page = useAppSelector(selectPage);
+  const sort = useAppSelector(selectSort);
+  const search = useAppSelector(selectSearch);
+  const scope = useAppSelector(selectScope);
+  const loading = useAppSelector(selectLoading);
+  const error = useAppSelector(selectError);
+  const [exporting, setExporting] = useState(false);
+
+  useEffect(() => {
+    const next: Record<string, string> = {};
+    if (guardUuid) next.kg_guard_uuid = guardUuid;
+    if (residenceUuid) next.residence_uuid = residenceUuid;
+    void dispatch(attendancesList.changeScope(next));
+  }, [dispatch, guardUuid, residenceUuid]);
+
+  return (
+    <>
+      <div className="d-flex gap-2 mb-3">
+        <div className="flex-grow-1">
+          <SearchBox
+            placeholder="Search by Guard ID, Name, Site..."
+            onSearch={(text) => void dispatch(attendancesList.submitSearch(text))}
+          />
+        </div>
+        <Button color="primary" outline onClick={() => setExporting(true)}>
+          Export
+        </Button>
+      </div>
+      <DataTable<Attendance>
+        label="Attendance"
+        columns={attendanceColumns}
+        rows={rows}
+        sort={sort}
+        loading={loading}
+        rowHeight={ATTENDANCE_ROW_HEIGHT}
+        getRowId={(row) => row.uuid}
+        onSortChange={(next) => void dispatch(attendancesList.changeSort(next))}
+      />
+      <Pagination
+        page={page}
+        count={count}
+        onPageChange={(next) => void dispatch(attendancesList.changePage(next))}
+      />
+      <ExportModal
+        isOpen={exporting}
+        onClose={() => setExporting(false)}
+        fileName={ATTENDANCE_FILE_NAME}
+        pageRows={rows}
+        fetchAll={(signal, onProgress) =>
+          fetchAllAttendances({ sort, search, scope }, signal, onProgress)
+        }
+        toCsv={attendanceCsv}
+      />
+      <ErrorToast
+        message={error}
+        onDismiss={() => dispatch(attendancesList.actions.errorDismissed())}
+      />
+    </>
+  );
+}

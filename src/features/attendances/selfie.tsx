@@ -1,0 +1,26 @@
+import { useState } from 'react';
+import { Modal, ModalBody, ModalHeader } from 'reactstrap';
+
+/** A selfie thumbnail that opens larger in a small modal of its own. */
+export function Selfie({ url, label }: { url: string; label: string }) {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="selfie-button"
+        aria-label={`View ${label}`}
+        onClick={() => setOpen(true)}
+      >
+        <img src={url} alt="" className="selfie-thumbnail" />
+      </button>
+      <Modal isOpen={open} toggle={close} size="sm" centered>
+        <ModalHeader toggle={close}>{label}</ModalHeader>
+        <ModalBody>
+          <img src={url} alt={label} className="img-fluid rounded" />
+        </ModalBody>
+      </Modal>
+    </>
+  );
+}

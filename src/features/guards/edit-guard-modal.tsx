@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Modal, ModalHeader } from 'reactstrap';
+import type { Guard } from '../../api/guards';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { BusyView } from './busy-view';
+import { GuardForm } from './guard-form';
+import { formToPayload, guardToForm, type GuardFormValues } from './guard-form-schema';
+import { editGuard } from './guards-slice';
+import { selectLockedCompanyUuid } from './locked-company';
+
+export function EditGuardModal({
+  isOpen,
+  guard,
+  onClose,
+  onSaved,
+}: {
+  isOpen: boolean;
+  guard: Guard;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const dispatch = useAppDispatch();
+  const companyLocked = useAppSelector(selectLockedCompanyUuid) !== null;
+  const [saving, setSaving] = useState(false);
+  /** What was typed before a failed save, so the form comes back as it was. */
+  const [draft, setDraft] = useState<GuardFormValues | null>(null);
+
+  async function save(values: GuardFormValues) {
+    setSaving(true);
+    const result = await dispatch(
+      editGuard({ uuid: guard.uuid, payload: formToPayload(values), photo: values.photo }),
+    );
+    setSaving(false);
+    if (editGuard.fulfilled.match(result)) {
+      onClose();
+      onSaved();
+    } else {
+      setDraft(values);
+    }
+  }
+
+  const close = saving ? undefined : onClose;
+  return (
+    <Modal
+      isOpen={isOpen}
+      toggle={close}
+      backdrop={saving ? 'static' : true}
+      keyboard={!saving}
+      onClosed={() => setDraft(null)}
+      size="lg"
+      centered
+    >
+      <ModalHeader toggle={close}>Edit Guard</ModalHeader>
+      {saving ? (
+        <BusyView text="Currently updating. Please don't close this window." />
+      ) : (
+        <GuardForm
+          mode="edit"
+          initialValues={draft ?? guardToForm(guard)}
+          companyLocked={companyLocked}
+          currentPhotoUrl={guard.photo_url}
+          onSave={(values) => void save(values)}
+          onCancel={onClose}
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { LoadingOverlay } from '../../components/loading-overlay';
+import { AttendanceList } from '../attendances/attendance-list';
+import { GuardErrorToast } from './guard-error-toast';
+import { GuardModals, useGuardModals } from './guard-modals';
+import { GuardProfile } from './guard-profile';
+import {
+  loadGuardProfile,
+  selectProfileGuard,
+  selectProfileStatus,
+  selectProfileUuid,
+} from './guard-profile-slice';
+import { GUARD_DELETED } from './guards-list';
+import { PageTabs } from './page-tabs';
+
+/** /guard-details/:uuid: the Profile and Attendance tabs; an unknown guard leaves for the list. */
+export function GuardDetailsPage() {
+  const { uuid = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const profileUuid = useAppSelector(selectProfileUuid);
+  const status = useAppSelector(selectProfileStatus);
+  const guard = useAppSelector(selectProfileGuard);
+  const modals = useGuardModals();
+
+  useEffect(() => {
+    void dispatch(loadGuardProfile(uuid));
+  }, [dispatch, uuid]);
+
+  // The store may still describe the guard of an earlier visit until this uuid is asked for.
+  const current = profileUuid === uuid;
+  if (current && status === 'missing') return <Navigate to="/security-guards" replace />;
+  const shown = current && guard?.uuid === uuid ? guard : null;
+
+  return (
+    <section className="position-relative">
+      <h1 className="page-title">Guard Details</h1>
+      <p>
+        <Link to="/security-guards">Back to Guards</Link>
+      </p>
+      {!shown && (!current || status === 'loading') ? <LoadingOverlay /> : null}
+      {shown ? (
+        <>
+          <PageTabs
+            tabs={[
+              {
+                label: 'Profile',
+                render: () => <GuardProfile guard={shown} openModal={modals.show} />,
+              },
+              { label: 'Attendance', render: () => <AttendanceList guardUuid={shown.uuid} /> },
+            ]}
+          />
+          <GuardModals
+            open={modals.open}
+            guard={modals.guard}
+            onClose={modals.close}
+            onDeleted={() =>
+              navigate('/security-guards', { replace: true, state: { notice: GUARD_DELETED } })
+            }
+          />
+        </>
+      ) : null}
+      <GuardErrorToast />
+    </section>
+  );
+}

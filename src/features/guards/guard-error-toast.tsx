@@ -1,0 +1,23 @@
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ErrorToast } from '../../components/error-toast';
+import { optionsErrorDismissed, selectOptionsError } from './guard-options-slice';
+import { profileErrorDismissed, selectProfileError } from './guard-profile-slice';
+import { guardsList } from './guards-slice';
+
+/** Failures of the guard list, its writes, the profile and the form's options: in one toast. */
+export function GuardErrorToast() {
+  const dispatch = useAppDispatch();
+  const listError = useAppSelector(guardsList.selectors.selectError);
+  const optionsError = useAppSelector(selectOptionsError);
+  const profileError = useAppSelector(selectProfileError);
+  return (
+    <ErrorToast
+      message={listError ?? optionsError ?? profileError}
+      onDismiss={() => {
+        dispatch(guardsList.actions.errorDismissed());
+        dispatch(optionsErrorDismissed());
+        dispatch(profileErrorDismissed());
+      }}
+    />
+  );
+}

@@ -1,0 +1,237 @@
+import { useEffect, useId, type ComponentProps } from 'react';
+import { Form, Formik, useField, useFormikContext, type FormikHelpers } from 'formik';
+import {
+  Alert,
+  Button,
+  Col,
+  FormFeedback,
+  FormGroup,
+  Input,
+  Label,
+  ModalBody,
+  ModalFooter,
+  Row,
+  Spinner,
+} from 'reactstrap';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { PhotoPicker } from '../../components/photo-picker';
+import { GUARD_MESSAGES } from '../../lib/rules/guards';
+import { guardFormSchema, type GuardFormMode, type GuardFormValues } from './guard-form-schema';
+import {
+  loadCompanyOptions,
+  loadSiteOptions,
+  selectCompanyOptions,
+  selectSiteOptions,
+  selectSitesCompanyUuid,
+  selectSitesLoading,
+} from './guard-options-slice';
+import { checkEmailInUse } from './guards-slice';
+
+type TextFieldProps = {
+  name: Exclude<keyof GuardFormValues, 'residence_uuids' | 'photo'>;
+  label: string;
+} & Omit<ComponentProps<typeof Input>, 'name' | 'id'>;
+
+function TextField({ name, label, ...inputProps }: TextFieldProps) {
+  const id = useId();
+  const [field, meta] = useField<string>(name);
+  const invalid = meta.touched && Boolean(meta.error);
+  return (
+    <FormGroup>
+      <Label for={id}>{label}</Label>
+      <Input id={id} {...inputProps} {...field} invalid={invalid} />
+      {invalid ? <FormFeedback>{meta.error}</FormFeedback> : null}
+    </FormGroup>
+  );
+}
+
+/** Choosing another company empties the chosen sites: they belong to the old company. */
+function CompanyField({ locked }: { locked: boolean }) {
+  const id = useId();
+  const companies = useAppSelector(selectCompanyOptions);
+  const { setFieldValue } = useFormikContext<GuardFormValues>();
+  const [field, meta] = useField<string>('security_company_uuid');
+  const invalid = meta.touched && Boolean(meta.error);
+  return (
+    <FormGroup>
+      <Label for={id}>Company</Label>
+      <Input
+        id={id}
+        type="select"
+        {...field}
+        disabled={locked}
+        invalid={invalid}
+        onChange={(event) => {
+          void setFieldValue('security_company_uuid', event.target.value);
+          void setFieldValue('residence_uuids', []);
+        }}
+      >
+        <option value="">Select a company</option>
+        {companies.map((company) => (
+          <option key={company.uuid} value={company.uuid}>
+            {company.name}
+          </option>
+        ))}
+      </Input>
+      {invalid ? <FormFeedback>{meta.error}</FormFeedback> : null}
+    </FormGroup>
+  );
+}
+
+/** The sites of the chosen company, reloaded whenever the company changes. */
+function SitesField() {
+  const dispatch = useAppDispatch();
+  const { values, setFieldValue } = useFormikContext<GuardFormValues>();
+  const company = values.security_company_uuid;
+  const sites = useAppSelector(selectSiteOptions);
+  const sitesCompany = useAppSelector(selectSitesCompanyUuid);
+  const loading = useAppSelector(selectSitesLoading);
+  const idPrefix = useId();
+
+  useEffect(() => {
+    if (company) void dispatch(loadSiteOptions(company));
+  }, [company, dispatch]);
+
+  function toggle(siteUuid: string, chosen: boolean) {
+    const others = values.residence_uuids.filter((uuid) => uuid !== siteUuid);
+    void setFieldValue('residence_uuids', chosen ? [...others, siteUuid] : others);
+  }
+
+  const shown = company && sitesCompany === company ? sites : [];
+  return (
+    <fieldset className="mb-3">
+      <legend className="form-label fs-6 mb-2">Site</legend>
+      {loading ? <Spinner size="sm" aria-label="Loading sites" /> : null}
+      {!loading && shown.length === 0 ? (
+        <p className="text-muted small mb-0">
+          {company
+            ? 'This company has no sites with the guard service.'
+            : 'Choose a company first.'}
+        </p>
+      ) : null}
+      <div className="guard-site-options">
+        {shown.map((site) => (
+          <FormGroup check key={site.uuid}>
+            <Input
+              id={`${idPrefix}-${site.uuid}`}
+              type="checkbox"
+              checked={values.residence_uuids.includes(site.uuid)}
+              onChange={(event) => toggle(site.uuid, event.target.checked)}
+            />
+            <Label check for={`${idPrefix}-${site.uuid}`}>
+              {site.name}
+            </Label>
+          </FormGroup>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function PhotoField({ currentUrl }: { currentUrl: string | null }) {
+  const { setFieldValue } = useFormikContext<GuardFormValues>();
+  return (
+    <PhotoPicker
+      label="Photo"
+      currentUrl={currentUrl}
+      onChange={(file) => void setFieldValue('photo', file)}
+    />
+  );
+}
+
+export interface GuardFormProps {
+  mode: GuardFormMode;
+  initialValues: GuardFormValues;
+  /** A company user may only manage its own company's guards. */
+  companyLocked: boolean;
+  currentPhotoUrl?: string | null;
+  /** Called with values that passed every check, the duplicate email included. */
+  onSave: (values: GuardFormValues) => void;
+  onCancel: () => void;
+}
+
+/** The fields of the Add Guard and Edit Guard modals, with the modal's body and footer. */
+export function GuardForm({
+  mode,
+  initialValues,
+  companyLocked,
+  currentPhotoUrl = null,
+  onSave,
+  onCancel,
+}: GuardFormProps) {
+  const dispatch = useAppDispatch();
+
+  useEffect(() => {
+    void dispatch(loadCompanyOptions());
+  }, [dispatch]);
+
+  async function submit(values: GuardFormValues, helpers: FormikHelpers<GuardFormValues>) {
+    helpers.setStatus(null);
+    const email = values.email.trim();
+    if (email) {
+      const check = await dispatch(checkEmailInUse(email));
+      if (checkEmailInUse.rejected.match(check)) {
+        helpers.setStatus(check.payload ?? check.error.message);
+        return;
+      }
+      if (check.payload) {
+        helpers.setFieldError('email', GUARD_MESSAGES.emailInUse);
+        return;
+      }
+    }
+    onSave(values);
+  }
+
+  return (
+    <Formik
+      initialValues={initialValues}
+      validationSchema={guardFormSchema(mode)}
+      onSubmit={submit}
+    >
+      {({ isSubmitting, status }) => (
+        <Form noValidate aria-label={mode === 'add' ? 'Add Guard' : 'Edit Guard'}>
+          <ModalBody>
+            {typeof status === 'string' ? (
+              <Alert color="danger" fade={false}>
+                {status}
+              </Alert>
+            ) : null}
+            <PhotoField currentUrl={currentPhotoUrl} />
+            <CompanyField locked={companyLocked} />
+            <SitesField />
+            <Row>
+              <Col md={6}>
+                <TextField name="guard_id" label="Guard ID" />
+              </Col>
+              <Col md={6}>
+                <TextField name="name" label="Name" />
+              </Col>
+              <Col md={6}>
+                <TextField name="nationality" label="Nationality" />
+              </Col>
+              <Col md={6}>
+                <TextField name="contact_number" label="Contact No." inputMode="numeric" />
+              </Col>
+              <Col md={6}>
+                <TextField name="ic_passport_number" label="IC/Passport No." />
+              </Col>
+              <Col md={6}>
+                <TextField name="birthdate" label="Birthdate" placeholder="dd/MM/yyyy" />
+              </Col>
+            </Row>
+            <TextField name="email" label="Email" type="email" placeholder="Optional" />
+            <TextField name="address" label="Address" type="textarea" rows={2} />
+          </ModalBody>
+          <ModalFooter>
+            <Button type="button" color="secondary" outline onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button type="submit" color="primary" disabled={isSubmitting}>
+              Submit
+            </Button>
+          </ModalFooter>
+        </Form>
+      )}
+    </Formik>
+  );
+}

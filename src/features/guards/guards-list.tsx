@@ -1,0 +1,89 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Button } from 'reactstrap';
+import type { Guard } from '../../api/guards';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { DataTable } from '../../components/data-table';
+import { Pagination } from '../../components/pagination';
+import { SearchBox } from '../../components/search-box';
+import { SuccessAlert } from '../../components/success-alert';
+import { guardColumns } from './guard-columns';
+import { GuardErrorToast } from './guard-error-toast';
+import { GuardModals, useGuardModals } from './guard-modals';
+import { guardsList } from './guards-slice';
+
+export const GUARD_DELETED = 'Record has been deleted.';
+
+/** A notice handed over by navigation, e.g. after a delete on the guard's details page. */
+function noticeOf(state: unknown): string | null {
+  if (state && typeof state === 'object' && 'notice' in state) {
+    return typeof state.notice === 'string' ? state.notice : null;
+  }
+  return null;
+}
+
+const { selectRows, selectCount, selectPage, selectSort, selectLoading } = guardsList.selectors;
+
+/** The guards table with search, Add, edit and delete: every guard, or one site's guards. */
+export function GuardsList({ residenceUuid }: { residenceUuid?: string }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const rows = useAppSelector(selectRows);
+  const count = useAppSelector(selectCount);
+  const page = useAppSelector(selectPage);
+  const sort = useAppSelector(selectSort);
+  const loading = useAppSelector(selectLoading);
+  const modals = useGuardModals();
+  const [notice, setNotice] = useState(() => noticeOf(location.state));
+  const columns = useMemo(() => guardColumns(modals.show), [modals.show]);
+
+  useEffect(() => {
+    void dispatch(guardsList.changeScope(residenceUuid ? { residence_uuid: residenceUuid } : {}));
+  }, [dispatch, residenceUuid]);
+
+  const reload = () => void dispatch(guardsList.load());
+
+  return (
+    <>
+      <SuccessAlert message={notice} onDone={() => setNotice(null)} />
+      <div className="d-flex gap-2 mb-3">
+        <div className="flex-grow-1">
+          <SearchBox
+            placeholder="Search by Guard ID, Name, Company..."
+            onSearch={(text) => void dispatch(guardsList.submitSearch(text))}
+          />
+        </div>
+        <Button color="primary" onClick={() => modals.show('add')}>
+          Add
+        </Button>
+      </div>
+      <DataTable<Guard>
+        label="Guards"
+        columns={columns}
+        rows={rows}
+        sort={sort}
+        loading={loading}
+        getRowId={(guard) => guard.uuid}
+        onSortChange={(next) => void dispatch(guardsList.changeSort(next))}
+        onRowClick={(guard) => navigate(`/guard-details/${guard.uuid}`)}
+      />
+      <Pagination
+        page={page}
+        count={count}
+        onPageChange={(next) => void dispatch(guardsList.changePage(next))}
+      />
+      <GuardModals
+        open={modals.open}
+        guard={modals.guard}
+        onClose={modals.close}
+        onSaved={reload}
+        onDeleted={() => {
+          reload();
+          setNotice(GUARD_DELETED);
+        }}
+      />
+      <GuardErrorToast />
+    </>
+  );
+}

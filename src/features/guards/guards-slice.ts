@@ -1,0 +1,107 @@
+import { createAsyncThunk, type UnknownAction } from '@reduxjs/toolkit';
+import { isEmailInUse } from '../../api/admins';
+import { errorText } from '../../api/client';
+import { uploadPhoto } from '../../api/files';
+import * as guardsApi from '../../api/guards';
+import type { Guard, GuardPayload } from '../../api/guards';
+import { createListSlice, type MutationType } from '../../app/list-slice';
+import { DELETE_RELOAD_DELAY_MS } from '../../lib/constants';
+import { generatePin } from '../../lib/rules/guards';
+
+export const guardsList = createListSlice({
+  name: 'guardsList',
+  defaultSort: { field: 'created_at', direction: 'desc' },
+  fetchPage: guardsApi.list,
+});
+
+const { mutationStarted, mutationSucceeded, mutationFailed } = guardsList.actions;
+
+type Dispatch = (action: UnknownAction) => unknown;
+
+/**
+ * Runs one write with the list's loading type set for its duration; a failure becomes the list's
+ * error (the screen's toast) and the thunk's rejection (so the modal leaves its busy view).
+ */
+async function asMutation<T, Rejection>(
+  type: MutationType,
+  dispatch: Dispatch,
+  rejectWithValue: (message: string) => Rejection,
+  write: () => Promise<T>,
+): Promise<T | Rejection> {
+  dispatch(mutationStarted(type));
+  try {
+    const result = await write();
+    dispatch(mutationSucceeded());
+    return result;
+  } catch (error) {
+    dispatch(mutationFailed(errorText(error)));
+    return rejectWithValue(errorText(error));
+  }
+}
+
+export interface GuardSubmission {
+  payload: GuardPayload;
+  /** A newly chosen photo, uploaded before the guard is saved. */
+  photo: File | null;
+}
+
+/** An upload's uuid and url become the guard's photo and photo_url. */
+async function withUploadedPhoto(submission: GuardSubmission): Promise<GuardPayload> {
+  if (!submission.photo) return submission.payload;
+  const uploaded = await uploadPhoto(submission.photo);
+  return { ...submission.payload, photo: uploaded.uuid, photo_url: uploaded.url };
+}
+
+const createGuardThunk = createAsyncThunk.withTypes<{ rejectValue: string }>();
+
+/** Whether a login already uses the email: a guard may not take it. */
+export const checkEmailInUse = createGuardThunk(
+  'guards/emailChecked',
+  async (email: string, { rejectWithValue }) => {
+    try {
+      return await isEmailInUse(email);
+    } catch (error) {
+      return rejectWithValue(errorText(error));
+    }
+  },
+);
+
+/** Creates the guard with a new PIN; the answer carries the PIN to show once. */
+export const addGuard = createGuardThunk(
+  'guards/added',
+  (submission: GuardSubmission, { dispatch, rejectWithValue }) =>
+    asMutation('add', dispatch, rejectWithValue, async () =>
+      guardsApi.create({ ...(await withUploadedPhoto(submission)), pin: generatePin() }),
+    ),
+);
+
+export const editGuard = createGuardThunk(
+  'guards/edited',
+  (edit: GuardSubmission & { uuid: string }, { dispatch, rejectWithValue }) =>
+    asMutation('update', dispatch, rejectWithValue, async () =>
+      guardsApi.update(edit.uuid, await withUploadedPhoto(edit)),
+    ),
+);
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Deletes the guard, then holds the 'delete' state for the spec's delay, so the locked modal stays
+ * up until the list reloads without the guard and 'Record has been deleted.' can show.
+ */
+export const deleteGuard = createGuardThunk(
+  'guards/deleted',
+  (guard: Guard, { dispatch, rejectWithValue }) =>
+    asMutation('delete', dispatch, rejectWithValue, async () => {
+      await guardsApi.remove(guard.uuid);
+      await wait(DELETE_RELOAD_DELAY_MS);
+      return guard.uuid;
+    }),
+);
+
+/** A new random PIN replaces the old one; the answer carries it to show once. */
+export const renewPin = createGuardThunk(
+  'guards/pinRenewed',
+  (uuid: string, { dispatch, rejectWithValue }) =>
+    asMutation('update', dispatch, rejectWithValue, () => guardsApi.updatePin(uuid, generatePin())),
+);

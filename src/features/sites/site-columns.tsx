@@ -1,0 +1,83 @@
+import { Badge, Button } from 'reactstrap';
+import type { Site } from '../../api/sites';
+import { dataColumns } from '../../components/data-table';
+
+/** The row actions a column cell can ask for; the page decides what each opens. */
+export type SiteRowAction = 'view' | 'edit' | 'delete';
+
+export interface SiteColumnOptions {
+  onAction: (action: SiteRowAction, site: Site) => void;
+  /** Edit and Delete are for the super administrator only. */
+  canManage: boolean;
+}
+
+function SiteStatusBadge({ status }: { status: string }) {
+  const active = status === 'ACTIVE';
+  return (
+    <Badge color={active ? 'success' : 'secondary'} pill>
+      {active ? 'Active' : 'Inactive'}
+    </Badge>
+  );
+}
+
+function SiteActions({ site, onAction, canManage }: SiteColumnOptions & { site: Site }) {
+  return (
+    <div className="d-flex gap-1">
+      <Button
+        size="sm"
+        color="light"
+        aria-label={`View ${site.name}`}
+        onClick={() => onAction('view', site)}
+      >
+        View
+      </Button>
+      {canManage ? (
+        <>
+          <Button
+            size="sm"
+            color="light"
+            aria-label={`Edit ${site.name}`}
+            onClick={() => onAction('edit', site)}
+          >
+            Edit
+          </Button>
+          <Button
+            size="sm"
+            color="light"
+            className="text-danger"
+            aria-label={`Delete ${site.name}`}
+            onClick={() => onAction('delete', site)}
+          >
+            Delete
+          </Button>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+const col = dataColumns<Site>();
+
+/** The sites table: every column but Actions sorts on the server by its own field. */
+export function siteColumns(options: SiteColumnOptions) {
+  return col.columns([
+    col.accessor('name', { header: 'Site', meta: { sortField: 'name' } }),
+    col.accessor('address', { header: 'Address', meta: { sortField: 'address' } }),
+    col.accessor('type', { header: 'Type', meta: { sortField: 'type' } }),
+    col.accessor('security_company_name', {
+      header: 'Security Co.',
+      meta: { sortField: 'security_company_name' },
+      cell: ({ getValue }) => getValue() ?? '–',
+    }),
+    col.accessor('status', {
+      header: 'Status',
+      meta: { sortField: 'status' },
+      cell: ({ getValue }) => <SiteStatusBadge status={getValue()} />,
+    }),
+    col.display({
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row }) => <SiteActions site={row.original} {...options} />,
+    }),
+  ]);
+}

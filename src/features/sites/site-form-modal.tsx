@@ -1,0 +1,148 @@
+import { Form, Formik } from 'formik';
+import { Button, Col, Modal, ModalBody, ModalFooter, ModalHeader, Row } from 'reactstrap';
+import type { Site } from '../../api/sites';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { PhotoPicker } from '../../components/photo-picker';
+import { SITE_STATUSES, SITE_TYPES } from '../../lib/rules/sites';
+import { FlagSwitch, SelectField, TextField } from './site-form-fields';
+import {
+  newSiteValues,
+  siteFormSchema,
+  siteFormValues,
+  toSiteInput,
+  type SiteFormValues,
+} from './site-form-schema';
+import { saveSite, sitesList } from './sites-slice';
+import { useCompanyOptions } from './use-company-options';
+
+const STATUS_LABELS: Record<(typeof SITE_STATUSES)[number], string> = {
+  ACTIVE: 'Active',
+  INACTIVE: 'Inactive',
+};
+
+function CompanySelect() {
+  const { options, loading, error } = useCompanyOptions();
+  return (
+    <>
+      <SelectField name="security_company_uuid" label="Security Company">
+        <option value="">{loading ? 'Loading companies...' : 'No security company'}</option>
+        {options.map((company) => (
+          <option key={company.uuid} value={company.uuid}>
+            {company.name}
+          </option>
+        ))}
+      </SelectField>
+      {error ? (
+        <p className="small text-danger mt-n2">Security companies could not be loaded: {error}</p>
+      ) : null}
+    </>
+  );
+}
+
+export interface SiteFormModalProps {
+  isOpen: boolean;
+  /** The site to edit; null adds a new one. */
+  site: Site | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** Add Site and Edit Site: the cover photo is uploaded first, then the site is saved with it. */
+export function SiteFormModal({ isOpen, site, onClose, onSaved }: SiteFormModalProps) {
+  const dispatch = useAppDispatch();
+  const loadingType = useAppSelector(sitesList.selectors.selectLoadingType);
+  // The upload and the save both run under the slice's 'add' or 'update'.
+  const saving = loadingType === 'add' || loadingType === 'update';
+  // While saving the modal cannot be left: no close button, no Escape, and Cancel is hidden.
+  const close = saving ? undefined : onClose;
+  const title = site ? 'Edit Site' : 'Add Site';
+  const busyText = site
+    ? "Currently updating. Please don't close this window."
+    : "Creating new site. Please don't close this window.";
+
+  async function submit(values: SiteFormValues) {
+    const saved = await dispatch(
+      saveSite({ uuid: site?.uuid, input: toSiteInput(values), cover: values.cover }),
+    );
+    if (saved) onSaved();
+  }
+
+  return (
+    // The backdrop never closes it, so a stray click does not throw away what was typed.
+    <Modal isOpen={isOpen} toggle={close} size="lg" centered backdrop="static" keyboard={!saving}>
+      <Formik
+        initialValues={site ? siteFormValues(site) : newSiteValues}
+        validationSchema={siteFormSchema}
+        onSubmit={submit}
+      >
+        {({ setFieldValue }) => (
+          <Form noValidate aria-label={title}>
+            <ModalHeader toggle={close}>{title}</ModalHeader>
+            <ModalBody>
+              <fieldset disabled={saving}>
+                <PhotoPicker
+                  label="Cover Photo"
+                  currentUrl={site?.file?.url}
+                  disabled={saving}
+                  onChange={(file) => void setFieldValue('cover', file)}
+                />
+                <TextField name="name" label="Name" />
+                <TextField name="address" label="Address" />
+                <Row>
+                  <Col md={6}>
+                    <SelectField name="type" label="Type">
+                      <option value="">Select a type</option>
+                      {SITE_TYPES.map((type) => (
+                        <option key={type}>{type}</option>
+                      ))}
+                    </SelectField>
+                  </Col>
+                  <Col md={6}>
+                    <SelectField name="status" label="Status">
+                      {SITE_STATUSES.map((status) => (
+                        <option key={status} value={status}>
+                          {STATUS_LABELS[status]}
+                        </option>
+                      ))}
+                    </SelectField>
+                  </Col>
+                </Row>
+                <Row>
+                  <Col md={6}>
+                    <TextField name="lat" label="Latitude" inputMode="decimal" />
+                  </Col>
+                  <Col md={6}>
+                    <TextField name="lng" label="Longitude" inputMode="decimal" />
+                  </Col>
+                </Row>
+                <CompanySelect />
+                <fieldset>
+                  <legend className="form-label fs-6">Features</legend>
+                  <FlagSwitch name="kipleguard_enabled" label="Guard service" />
+                  <FlagSwitch name="kipleguard_visitors" label="Visitors" />
+                  <FlagSwitch name="kipleguard_reporting" label="Reporting" />
+                  <FlagSwitch name="kipleguard_attendance" label="Attendance" />
+                </fieldset>
+              </fieldset>
+            </ModalBody>
+            <ModalFooter>
+              {saving ? (
+                <div role="status" className="d-flex align-items-center gap-2 me-auto">
+                  <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+                  <span>{busyText}</span>
+                </div>
+              ) : (
+                <Button type="button" color="secondary" outline onClick={onClose}>
+                  Cancel
+                </Button>
+              )}
+              <Button type="submit" color="primary" disabled={saving}>
+                Submit
+              </Button>
+            </ModalFooter>
+          </Form>
+        )}
+      </Formik>
+    </Modal>
+  );
+}

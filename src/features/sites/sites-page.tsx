@@ -1,0 +1,101 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button } from 'reactstrap';
+import type { Site } from '../../api/sites';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { DataTable } from '../../components/data-table';
+import { ErrorToast } from '../../components/error-toast';
+import { Pagination } from '../../components/pagination';
+import { SearchBox } from '../../components/search-box';
+import { SuccessAlert } from '../../components/success-alert';
+import { selectRole } from '../session/session-slice';
+import { siteColumns } from './site-columns';
+import { SiteModals, type SiteModal, type SiteSavedEvent } from './site-modals';
+import { errorDismissed, sitesList } from './sites-slice';
+
+const SUCCESS_TEXT: Record<SiteSavedEvent, string> = {
+  added: 'Success Added',
+  updated: 'Success Updated',
+  deleted: 'Success Deleted',
+};
+
+/** The spec's route; 'null' stands in for a site without a security company. */
+function siteDetailsPath(site: Site): string {
+  return `/site-details/${site.uuid}/${site.security_company_uuid ?? 'null'}`;
+}
+
+const { selectors } = sitesList;
+
+export function SitesPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const canManage = useAppSelector(selectRole) === 'superadmin';
+  const rows = useAppSelector(selectors.selectRows);
+  const count = useAppSelector(selectors.selectCount);
+  const page = useAppSelector(selectors.selectPage);
+  const sort = useAppSelector(selectors.selectSort);
+  const search = useAppSelector(selectors.selectSearch);
+  const loading = useAppSelector(selectors.selectLoading);
+  const error = useAppSelector(selectors.selectError);
+
+  const [open, setOpen] = useState<SiteModal | null>(null);
+  const [current, setCurrent] = useState<Site | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+
+  useEffect(() => {
+    void dispatch(sitesList.load());
+  }, [dispatch]);
+
+  const openModal = useCallback((modal: SiteModal, site: Site | null) => {
+    setCurrent(site);
+    setOpen(modal);
+  }, []);
+
+  const columns = useMemo(
+    () => siteColumns({ canManage, onAction: openModal }),
+    [canManage, openModal],
+  );
+
+  function finished(event: SiteSavedEvent) {
+    setOpen(null);
+    setSuccess(SUCCESS_TEXT[event]);
+  }
+
+  return (
+    <section>
+      <h1 className="page-title">Sites</h1>
+      <div className="d-flex gap-2 mb-3">
+        <div className="flex-grow-1">
+          <SearchBox
+            placeholder="Search by ID, Name..."
+            initialValue={search}
+            onSearch={(text) => void dispatch(sitesList.submitSearch(text))}
+          />
+        </div>
+        {canManage ? (
+          <Button color="primary" onClick={() => openModal('add', null)}>
+            Add
+          </Button>
+        ) : null}
+      </div>
+      <SuccessAlert message={success} onDone={() => setSuccess(null)} />
+      <DataTable
+        label="Sites"
+        columns={columns}
+        rows={rows}
+        sort={sort}
+        onSortChange={(next) => void dispatch(sitesList.changeSort(next))}
+        onRowClick={(site) => navigate(siteDetailsPath(site))}
+        loading={loading}
+        getRowId={(site) => site.uuid}
+      />
+      <Pagination
+        page={page}
+        count={count}
+        onPageChange={(next) => void dispatch(sitesList.changePage(next))}
+      />
+      <SiteModals open={open} site={current} onClose={() => setOpen(null)} onDone={finished} />
+      <ErrorToast message={error} onDismiss={() => dispatch(errorDismissed())} />
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import { timestampMs } from './dates';
+
+/** GPS coordinates are shown to this many decimals (spec part 1 §9). */
+const COORDINATE_DECIMALS = 7;
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * Check-out minus check-in as hours:mm:ss, hours unbounded (a 30-hour shift reads 30:00:00);
+ * '0' when either time is missing, as the spec asks, or when check-out precedes check-in.
+ */
+export function totalHours(checkinAt: string | null, checkoutAt: string | null): string {
+  const checkin = timestampMs(checkinAt);
+  const checkout = timestampMs(checkoutAt);
+  if (checkin === null || checkout === null || checkout < checkin) return '0';
+  const seconds = Math.floor((checkout - checkin) / 1000);
+  const hours = Math.floor(seconds / 3600);
+  return `${hours}:${pad(Math.floor((seconds % 3600) / 60))}:${pad(seconds % 60)}`;
+}
+
+/** 'lat, lng' to 7 decimals; '' when either coordinate is missing. */
+export function formatLocation(lat: number | null, lng: number | null): string {
+  if (lat === null || lng === null) return '';
+  return `${lat.toFixed(COORDINATE_DECIMALS)}, ${lng.toFixed(COORDINATE_DECIMALS)}`;
+}

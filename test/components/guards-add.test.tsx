@@ -1,0 +1,250 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { GuardPayload } from '../../src/api/guards';
+import { GUARD_MESSAGES, isValidPin } from '../../src/lib/rules/guards';
+import { API, apiError } from '../msw/api';
+import { server } from '../msw/server';
+import {
+  expectEscapeIgnored,
+  pngFile,
+  present,
+  recordRequests,
+  requestsTo,
+  setUpGuardTests,
+  type SeenRequest,
+} from './guards-support';
+import { renderApp } from './render-app';
+
+setUpGuardTests();
+
+type Role = 'superadmin' | 'securitycompany';
+
+async function openAddGuard(role: Role = 'superadmin') {
+  const app = renderApp('/security-guards', { role });
+  await screen.findByText('Bala Krishnan');
+  await app.user.click(screen.getByRole('button', { name: 'Add' }));
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByText('Add Guard')).toBeInTheDocument();
+  // The company options arrive after the modal opens.
+  await within(dialog).findByRole('option', { name: 'Aegis Guarding Sdn Bhd' });
+  return { ...app, dialog };
+}
+
+type App = Awaited<ReturnType<typeof openAddGuard>>;
+
+async function fillValidGuard({ user, dialog }: App, email = '') {
+  const field = (label: string) => within(dialog).getByLabelText(label);
+  await user.type(field('Guard ID'), 'G-100');
+  await user.type(field('Name'), 'Daniel Lee');
+  await user.type(field('Nationality'), 'Malaysian');
+  await user.type(field('Contact No.'), '0198765432');
+  await user.type(field('IC/Passport No.'), 'A1234567');
+  await user.type(field('Birthdate'), '07/03/1990');
+  if (email) await user.type(field('Email'), email);
+  await user.type(field('Address'), '1 Jalan Duta, Kuala Lumpur');
+}
+
+function siteBoxes(dialog: HTMLElement) {
+  return within(dialog).queryAllByRole('checkbox');
+}
+
+function residenceQueries(seen: readonly SeenRequest[]) {
+  return requestsTo(seen, 'GET', '/data/residences').map((r) => r.params.get('filter'));
+}
+
+describe('Add Guard', () => {
+  it('shows every required-field message of the shared rules and sends nothing', async () => {
+    const seen = recordRequests();
+    const { user, dialog } = await openAddGuard();
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    for (const message of [
+      GUARD_MESSAGES.companyRequired,
+      GUARD_MESSAGES.guardIdRequired,
+      GUARD_MESSAGES.nameRequired,
+      GUARD_MESSAGES.nationalityRequired,
+      GUARD_MESSAGES.contactOnAdd,
+      GUARD_MESSAGES.icPassportRequired,
+      GUARD_MESSAGES.birthdateRequired,
+      GUARD_MESSAGES.addressRequired,
+    ]) {
+      expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    }
+    // Sites and email are optional.
+    expect(within(dialog).queryByText(GUARD_MESSAGES.siteRequired)).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(GUARD_MESSAGES.emailInvalid)).not.toBeInTheDocument();
+    expect(seen.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('refuses a short or non-numeric contact number, an impossible birthdate and a bad email', async () => {
+    const app = await openAddGuard();
+    const { user, dialog } = app;
+    await fillValidGuard(app);
+    const contact = within(dialog).getByLabelText('Contact No.');
+    await user.clear(contact);
+    await user.type(contact, '01234abc56');
+    const birthdate = within(dialog).getByLabelText('Birthdate');
+    await user.clear(birthdate);
+    await user.type(birthdate, '31/02/1990');
+    await user.type(within(dialog).getByLabelText('Email'), 'not-an-email');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(await within(dialog).findByText(GUARD_MESSAGES.contactOnAdd)).toBeInTheDocument();
+    expect(within(dialog).getByText(GUARD_MESSAGES.birthdateInvalid)).toBeInTheDocument();
+    expect(within(dialog).getByText(GUARD_MESSAGES.emailInvalid)).toBeInTheDocument();
+
+    await user.clear(contact);
+    await user.type(contact, '012345678');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await within(dialog).findByText(GUARD_MESSAGES.contactOnAdd)).toBeInTheDocument();
+  });
+
+  it('clears the chosen sites and reloads the options when the company changes', async () => {
+    const seen = recordRequests();
+    const { user, dialog } = await openAddGuard();
+    expect(within(dialog).getByText('Choose a company first.')).toBeInTheDocument();
+    const company = within(dialog).getByLabelText('Company');
+
+    await user.selectOptions(company, 'Aegis Guarding Sdn Bhd');
+    await user.click(await within(dialog).findByLabelText('Mont Kiara Residence'));
+    // Only sites with the guard service on are offered, by name.
+    expect(siteBoxes(dialog).map((box) => box.closest('.form-check')?.textContent)).toEqual([
+      'Bangsar Heights',
+      'Mont Kiara Residence',
+    ]);
+    expect(within(dialog).getByLabelText('Mont Kiara Residence')).toBeChecked();
+
+    await user.selectOptions(company, 'Benteng Protection Sdn Bhd');
+    expect(await within(dialog).findByLabelText('Ampang Court')).not.toBeChecked();
+    expect(within(dialog).queryByLabelText('Mont Kiara Residence')).not.toBeInTheDocument();
+
+    await user.selectOptions(company, 'Aegis Guarding Sdn Bhd');
+    expect(await within(dialog).findByLabelText('Mont Kiara Residence')).not.toBeChecked();
+    expect(residenceQueries(seen)).toEqual([
+      "((kipleguard_enabled=1)) AND ((security_company_uuid='company-1'))",
+      "((kipleguard_enabled=1)) AND ((security_company_uuid='company-2'))",
+      "((kipleguard_enabled=1)) AND ((security_company_uuid='company-1'))",
+    ]);
+  });
+
+  it('blocks submit when a login already uses the email', async () => {
+    const seen = recordRequests();
+    const app = await openAddGuard();
+    await app.user.selectOptions(within(app.dialog).getByLabelText('Company'), 'company-1');
+    await fillValidGuard(app, 'Company@Example.com');
+    await app.user.click(within(app.dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(await within(app.dialog).findByText(GUARD_MESSAGES.emailInUse)).toBeInTheDocument();
+    expect(requestsTo(seen, 'POST', '/admin/searchadmin')[0]?.body).toEqual({
+      email: 'Company@Example.com',
+    });
+    expect(requestsTo(seen, 'POST', '/guards/add')).toHaveLength(0);
+    expect(within(app.dialog).getByLabelText('Name')).toHaveValue('Daniel Lee');
+  });
+
+  it('uploads the photo, creates the guard with a new PIN, shows it and opens the profile', async () => {
+    const seen = recordRequests();
+    let answerAdd: () => void = () => undefined;
+    server.use(
+      http.post(`${API}/guards/add`, () => {
+        return new Promise<undefined>((resolve) => {
+          answerAdd = () => resolve(undefined);
+        });
+      }),
+    );
+    const app = await openAddGuard();
+    const { user, dialog } = app;
+    await user.upload(within(dialog).getByLabelText('Photo'), pngFile());
+    await user.selectOptions(within(dialog).getByLabelText('Company'), 'company-1');
+    await user.click(await within(dialog).findByLabelText('Mont Kiara Residence'));
+    await user.click(within(dialog).getByLabelText('Bangsar Heights'));
+    await fillValidGuard(app, 'daniel.lee@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      "Creating new Guard Profile. Please don't close this window.",
+    );
+    await expectEscapeIgnored(dialog);
+    answerAdd();
+
+    expect(await within(dialog).findByText('Success')).toBeInTheDocument();
+    const add = present(requestsTo(seen, 'POST', '/guards/add')[0], 'POST /guards/add');
+    const upload = present(
+      seen.find((r) => r.path.startsWith('/files/Kgguards/')),
+      'the photo upload',
+    );
+    const body = add.body as GuardPayload & { pin: string };
+    expect(body).toMatchObject({
+      security_company_uuid: 'company-1',
+      residence_uuids: ['site-1', 'site-2'],
+      guard_id: 'G-100',
+      name: 'Daniel Lee',
+      nationality: 'Malaysian',
+      contact_number: '0198765432',
+      ic_passport_number: 'A1234567',
+      birthdate: '1990-03-07',
+      email: 'daniel.lee@example.com',
+      address: '1 Jalan Duta, Kuala Lumpur',
+      photo: upload.params.get('uuid'),
+      photo_url: `/kgapi/files/view/${'a'.repeat(64)}`,
+    });
+    expect(isValidPin(body.pin)).toBe(true);
+    expect(within(dialog).getByText('User PIN').nextElementSibling).toHaveTextContent(body.pin);
+    expect(upload.at).toBeLessThan(add.at);
+
+    await user.click(within(dialog).getByRole('button', { name: 'View Profile' }));
+    expect(app.router.state.location.pathname).toBe('/guard-details/guard-new-1');
+    expect(await screen.findByText('Daniel Lee')).toBeInTheDocument();
+  });
+
+  it('sends no email when none is given and skips the duplicate check', async () => {
+    const seen = recordRequests();
+    const app = await openAddGuard();
+    await app.user.selectOptions(within(app.dialog).getByLabelText('Company'), 'company-1');
+    await fillValidGuard(app);
+    await app.user.click(within(app.dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(await within(app.dialog).findByText('Success')).toBeInTheDocument();
+    expect(requestsTo(seen, 'POST', '/admin/searchadmin')).toHaveLength(0);
+    expect(requestsTo(seen, 'POST', '/guards/add')[0]?.body).toMatchObject({
+      email: null,
+      residence_uuids: [],
+    });
+    // The list behind the modal reloads with the new guard.
+    expect(await screen.findByRole('cell', { name: 'Daniel Lee' })).toBeInTheDocument();
+  });
+
+  it('returns to the filled form with the server’s message when the save fails', async () => {
+    server.use(
+      http.post(`${API}/guards/add`, () =>
+        HttpResponse.json(apiError('GUARD_ID_TAKEN', 'Guard ID is already in use.'), {
+          status: 409,
+        }),
+      ),
+    );
+    const app = await openAddGuard();
+    await app.user.selectOptions(within(app.dialog).getByLabelText('Company'), 'company-1');
+    await fillValidGuard(app);
+    await app.user.click(within(app.dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Guard ID is already in use.');
+    const dialog = screen.getByRole('dialog');
+    expect(await within(dialog).findByLabelText('Guard ID')).toHaveValue('G-100');
+    expect(within(dialog).getByLabelText('Birthdate')).toHaveValue('07/03/1990');
+  });
+
+  it('preselects and locks the company of a security company user', async () => {
+    const seen = recordRequests();
+    const { dialog } = await openAddGuard('securitycompany');
+    const company = within(dialog).getByLabelText('Company');
+    expect(company).toHaveValue('company-1');
+    expect(company).toBeDisabled();
+    expect(await within(dialog).findByLabelText('Bangsar Heights')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(residenceQueries(seen)).toEqual([
+        "((kipleguard_enabled=1)) AND ((security_company_uuid='company-1'))",
+      ]),
+    );
+  });
+});

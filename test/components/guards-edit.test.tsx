@@ -1,0 +1,123 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { GUARD_MESSAGES } from '../../src/lib/rules/guards';
+import { API } from '../msw/api';
+import { guardRecords } from '../msw/handlers/guards';
+import { server } from '../msw/server';
+import {
+  expectEscapeIgnored,
+  pngFile,
+  present,
+  recordRequests,
+  requestsTo,
+  setUpGuardTests,
+} from './guards-support';
+import { renderApp } from './render-app';
+
+setUpGuardTests();
+
+async function openEdit(uuid = 'guard-1', role: 'superadmin' | 'securitycompany' = 'superadmin') {
+  const app = renderApp(`/guard-details/${uuid}`, { role });
+  await app.user.click(await screen.findByRole('button', { name: 'Edit' }));
+  const dialog = await screen.findByRole('dialog');
+  await within(dialog).findByRole('option', { name: 'Aegis Guarding Sdn Bhd' });
+  return { ...app, dialog };
+}
+
+describe('Edit Guard', () => {
+  it('opens titled Edit Guard with Submit and Cancel, filled from the guard', async () => {
+    const { dialog } = await openEdit();
+    expect(within(dialog).getByText('Edit Guard')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Submit' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Company')).toHaveValue('company-1');
+    expect(within(dialog).getByLabelText('Guard ID')).toHaveValue('G-001');
+    expect(within(dialog).getByLabelText('Birthdate')).toHaveValue('14/03/1988');
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('ahmad.faizal@example.com');
+    expect(await within(dialog).findByLabelText('Mont Kiara Residence')).toBeChecked();
+    expect(within(dialog).getByLabelText('Bangsar Heights')).not.toBeChecked();
+  });
+
+  it('uses the edit wording for an invalid contact number', async () => {
+    const { user, dialog } = await openEdit();
+    const contact = within(dialog).getByLabelText('Contact No.');
+    await user.clear(contact);
+    await user.type(contact, '12345');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await within(dialog).findByText(GUARD_MESSAGES.contactOnEdit)).toBeInTheDocument();
+    expect(within(dialog).queryByText(GUARD_MESSAGES.contactOnAdd)).not.toBeInTheDocument();
+  });
+
+  it('uploads a new photo first, then saves the profile with it, locked meanwhile', async () => {
+    const seen = recordRequests();
+    let answerSave: () => void = () => undefined;
+    server.use(
+      http.patch(`${API}/guards/:uuid`, () => {
+        return new Promise<undefined>((resolve) => {
+          answerSave = () => resolve(undefined);
+        });
+      }),
+    );
+    const { user, dialog } = await openEdit();
+    await user.upload(within(dialog).getByLabelText('Photo'), pngFile('new-face.png'));
+    const name = within(dialog).getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Ahmad Faizal bin Omar');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      "Currently updating. Please don't close this window.",
+    );
+    await expectEscapeIgnored(dialog);
+    answerSave();
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('Ahmad Faizal bin Omar')).toBeInTheDocument();
+    const upload = present(
+      seen.find((r) => r.path.startsWith('/files/Kgguards/')),
+      'the photo upload',
+    );
+    const save = present(requestsTo(seen, 'PATCH', '/guards/guard-1')[0], 'the PATCH');
+    expect(upload.at).toBeLessThan(save.at);
+    expect(save.body).toMatchObject({
+      name: 'Ahmad Faizal bin Omar',
+      photo: upload.params.get('uuid'),
+      photo_url: `/kgapi/files/view/${'a'.repeat(64)}`,
+      // The posting at Cheras Vista (guard service off) is not offered, yet it is kept.
+      residence_uuids: ['site-1', 'site-3'],
+      birthdate: '1988-03-14',
+    });
+    expect(guardRecords().find((g) => g.uuid === 'guard-1')?.name).toBe('Ahmad Faizal bin Omar');
+  });
+
+  it('saves the profile directly, keeping the photo, when none was chosen', async () => {
+    const seen = recordRequests();
+    const { user, dialog } = await openEdit();
+    await user.click(within(dialog).getByLabelText('Bangsar Heights'));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(seen.filter((r) => r.path.startsWith('/files/'))).toHaveLength(0);
+    const body = requestsTo(seen, 'PATCH', '/guards/guard-1')[0]?.body;
+    expect(body).not.toHaveProperty('photo');
+    expect(body).toMatchObject({ residence_uuids: ['site-1', 'site-3', 'site-2'] });
+    expect(guardRecords().find((g) => g.uuid === 'guard-1')?.photo).toBe('photo-guard-1');
+  });
+
+  it('locks the company of a security company user', async () => {
+    const { dialog } = await openEdit('guard-1', 'securitycompany');
+    expect(within(dialog).getByLabelText('Company')).toBeDisabled();
+  });
+
+  it('reloads the list after an edit made from the All tab', async () => {
+    const app = renderApp('/security-guards', { role: 'superadmin' });
+    await app.user.click(await screen.findByRole('button', { name: 'Edit Bala Krishnan' }));
+    const dialog = await screen.findByRole('dialog');
+    const name = within(dialog).getByLabelText('Name');
+    await app.user.clear(name);
+    await app.user.type(name, 'Bala K.');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('cell', { name: 'Bala K.' })).toBeInTheDocument();
+  });
+});

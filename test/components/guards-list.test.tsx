@@ -1,0 +1,200 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { makeStore } from '../../src/app/store';
+import { GuardsList } from '../../src/features/guards/guards-list';
+import { storeSession } from '../../src/features/session/session-storage';
+import { DELETE_RELOAD_DELAY_MS } from '../../src/lib/constants';
+import { profiles } from '../fixtures/session';
+import { API, apiError } from '../msw/api';
+import { server } from '../msw/server';
+import {
+  bodyRows,
+  expectEscapeIgnored,
+  present,
+  recordRequests,
+  requestsTo,
+  rowWith,
+  setUpGuardTests,
+} from './guards-support';
+import { renderApp } from './render-app';
+
+setUpGuardTests();
+
+async function openGuards(role: 'superadmin' | 'securitycompany' = 'superadmin') {
+  const app = renderApp('/security-guards', { role });
+  await screen.findByText('Bala Krishnan');
+  return app;
+}
+
+describe('Guards, All tab', () => {
+  it('shows the tabs and the spec’s columns, newest first', async () => {
+    const seen = recordRequests();
+    await openGuards();
+
+    expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Attendance' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Guards' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Guard ID', 'User pin', 'Company', 'Name', 'Email', 'Site', 'Actions']);
+    expect(bodyRows(table).map((cells) => cells.slice(0, 6))).toEqual([
+      [
+        'G-001',
+        '482913',
+        'Aegis Guarding Sdn Bhd',
+        'Ahmad Faizal',
+        'ahmad.faizal@example.com',
+        // Cheras Vista has the guard service off, so it is left out.
+        'Mont Kiara Residence',
+      ],
+      [
+        'G-002',
+        '-',
+        'Aegis Guarding Sdn Bhd',
+        'Bala Krishnan',
+        '',
+        'Mont Kiara Residence, Bangsar Heights',
+      ],
+      ['G-003', '731154', 'Benteng Protection Sdn Bhd', 'Chen Wei', '', 'Ampang Court'],
+    ]);
+    const [list] = requestsTo(seen, 'GET', '/guards/list');
+    expect(list?.params.get('order')).toBe('created_at desc');
+    expect(list?.params.get('limit')).toBe('8');
+    expect(list?.params.get('offset')).toBe('0');
+    expect(list?.params.get('related')).toBe('*');
+  });
+
+  it('searches guard ID, name and company with the keyword filter', async () => {
+    const seen = recordRequests();
+    const { user } = await openGuards();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), "Chen O'Brien");
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+
+    await waitFor(() => expect(screen.queryByText('Ahmad Faizal')).not.toBeInTheDocument());
+    expect(requestsTo(seen, 'GET', '/guards/list').at(-1)?.params.get('filter')).toBe(
+      "((guard_id like '%Chen O''Brien%') OR (name like '%Chen O''Brien%') OR " +
+        "(security_company_name like '%Chen O''Brien%'))",
+    );
+  });
+
+  it('sorts by name when its header is clicked', async () => {
+    const seen = recordRequests();
+    const { user } = await openGuards();
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    await waitFor(() =>
+      expect(requestsTo(seen, 'GET', '/guards/list').at(-1)?.params.get('order')).toBe('name asc'),
+    );
+  });
+
+  it('opens the guard’s details when a row is clicked', async () => {
+    const { user, router } = await openGuards();
+    await user.click(rowWith('Bala Krishnan'));
+    expect(router.state.location.pathname).toBe('/guard-details/guard-2');
+    expect(await screen.findByRole('heading', { name: 'Guard Details' })).toBeInTheDocument();
+  });
+
+  it('opens Edit Guard from the edit icon without leaving the list', async () => {
+    const { user, router } = await openGuards();
+    await user.click(screen.getByRole('button', { name: 'Edit Bala Krishnan' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Edit Guard')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Bala Krishnan');
+    expect(router.state.location.pathname).toBe('/security-guards');
+  });
+
+  it('shows a failed load as an error toast', async () => {
+    server.use(
+      http.get(`${API}/guards/list`, () =>
+        HttpResponse.json(apiError('INVALID_FILTER', 'Unknown field.'), { status: 400 }),
+      ),
+    );
+    renderApp('/security-guards', { role: 'superadmin' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unknown field.');
+  });
+});
+
+describe('Delete Confirmation', () => {
+  it('asks, locks while deleting, reloads 2 s later and says the record was deleted', async () => {
+    const seen = recordRequests();
+    let answerDelete: () => void = () => undefined;
+    server.use(
+      http.delete(`${API}/guards/:uuid`, () => {
+        // Held open so the test can see the locked modal, then handed to the default handler.
+        return new Promise<undefined>((resolve) => {
+          answerDelete = () => resolve(undefined);
+        });
+      }),
+    );
+    const { user } = await openGuards();
+    await user.click(screen.getByRole('button', { name: 'Delete Bala Krishnan' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Delete Confirmation')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Are you sure you want to delete Bala Krishnan?');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      "Deleting Bala Krishnan. Please don't close this window.",
+    );
+    await expectEscapeIgnored(dialog);
+    expect(within(dialog).queryByRole('button')).not.toBeInTheDocument();
+
+    const listsBefore = requestsTo(seen, 'GET', '/guards/list').length;
+    answerDelete();
+    const deletedAt = performance.now();
+
+    expect(
+      await screen.findByText('Record has been deleted.', undefined, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    const reloads = requestsTo(seen, 'GET', '/guards/list').slice(listsBefore);
+    expect(reloads).toHaveLength(1);
+    expect(present(reloads[0], 'the reload').at - deletedAt).toBeGreaterThanOrEqual(
+      DELETE_RELOAD_DELAY_MS - 50,
+    );
+    await waitFor(() => expect(screen.queryByText('Bala Krishnan')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requestsTo(seen, 'DELETE', '/guards/guard-2')).toHaveLength(1);
+  });
+
+  it('keeps the guard when Cancel is chosen', async () => {
+    const seen = recordRequests();
+    const { user } = await openGuards();
+    await user.click(screen.getByRole('button', { name: 'Delete Bala Krishnan' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(seen.filter((r) => r.method === 'DELETE')).toHaveLength(0);
+    expect(screen.getByText('Bala Krishnan')).toBeInTheDocument();
+  });
+});
+
+describe('GuardsList of one site', () => {
+  it('lists the guards posted to that site', async () => {
+    const seen = recordRequests();
+    storeSession({
+      token: 'token-superadmin',
+      profile: profiles.superadmin,
+      identities: [{ uuid: 'identity-superadmin' }],
+    });
+    const router = createMemoryRouter([
+      { path: '/', element: <GuardsList residenceUuid="site-2" /> },
+    ]);
+    render(
+      <Provider store={makeStore()}>
+        <RouterProvider router={router} />
+      </Provider>,
+    );
+
+    await screen.findByText('Bala Krishnan');
+    expect(screen.queryByText('Ahmad Faizal')).not.toBeInTheDocument();
+    expect(requestsTo(seen, 'GET', '/guards/list').at(-1)?.params.get('filter')).toBe(
+      "((residence_uuid='site-2'))",
+    );
+  });
+});

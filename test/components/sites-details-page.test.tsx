@@ -1,0 +1,149 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { siteWithoutCompany, sites } from '../fixtures/organisation';
+import { API, apiError } from '../msw/api';
+import { resetSiteRecords, siteFigures } from '../msw/handlers/sites';
+import { server } from '../msw/server';
+import { renderApp } from './render-app';
+import { recordRequests } from './sites-support';
+
+beforeEach(() => resetSiteRecords([...sites, siteWithoutCompany]));
+afterEach(() => server.events.removeAllListeners());
+
+function tabNames(): string[] {
+  return screen.getAllByRole('tab').map((tab) => tab.textContent ?? '');
+}
+
+function figure(card: string, label: string) {
+  const group = screen.getByRole('group', { name: card });
+  return within(group).getByText(label).nextElementSibling?.textContent;
+}
+
+async function openDetails(path: string, role: 'superadmin' | 'sitesupervisor' = 'superadmin') {
+  const app = renderApp(path, { role });
+  await screen.findByRole('tablist');
+  return app;
+}
+
+describe('Site details', () => {
+  it('shows the site name and the figure cards of GET /dashboard/sitedata for this site', async () => {
+    const seen = recordRequests();
+    await openDetails('/site-details/site-1/company-1');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Mont Kiara Residence' })).toBeVisible();
+    await waitFor(() =>
+      expect(figure('Visitors', 'Upcoming')).toBe(String(siteFigures.upcomingVisitors)),
+    );
+    expect(figure('Visitors', 'Checked-in')).toBe(String(siteFigures.checkedinVisitors));
+    expect(figure('Incidents', 'New Today')).toBe(String(siteFigures.incidentToday));
+    expect(figure('Incidents', 'Total')).toBe(String(siteFigures.allIncidents));
+    expect(figure('Guards', 'On Duty')).toBe(String(siteFigures.onDutyGuard));
+    expect(figure('Guards', 'Total')).toBe(String(siteFigures.totalGuard));
+
+    const figuresCall = seen.find((r) => r.path === '/dashboard/sitedata');
+    expect(figuresCall?.params.get('filter')).toBe("(residence_uuid='site-1')");
+    const siteCall = seen.find((r) => r.path === '/data/residences');
+    expect(siteCall?.params.get('filter')).toBe("((kipleguard_enabled=1)) AND ((uuid='site-1'))");
+  });
+
+  it('shows every tab when the site has attendance, reporting and visitors on', async () => {
+    await openDetails('/site-details/site-1/company-1');
+    expect(tabNames()).toEqual(['Guards', 'Attendance', 'Incidents', 'Visitors']);
+  });
+
+  it('leaves out the tabs whose feature is off', async () => {
+    await openDetails('/site-details/site-2/company-1');
+    expect(tabNames()).toEqual(['Guards', 'Attendance', 'Incidents']);
+  });
+
+  it('shows Guards and Visitors for a site without attendance and reporting', async () => {
+    await openDetails('/site-details/site-4/company-2');
+    expect(tabNames()).toEqual(['Guards', 'Visitors']);
+  });
+
+  it('shows only Guards for a site with every feature off', async () => {
+    await openDetails('/site-details/site-5/null');
+    expect(tabNames()).toEqual(['Guards']);
+  });
+
+  it("opens on this site's guards and switches to its attendance", async () => {
+    const seen = recordRequests();
+    const { user } = await openDetails('/site-details/site-1/company-1');
+
+    expect(screen.getByRole('tab', { name: 'Guards' })).toHaveAttribute('aria-selected', 'true');
+    const guardsTable = await screen.findByRole('table', { name: 'Guards' });
+    expect(await within(guardsTable).findByText('Ahmad Faizal')).toBeInTheDocument();
+    expect(within(guardsTable).getByText('Bala Krishnan')).toBeInTheDocument();
+    expect(within(guardsTable).queryByText('Chen Wei')).toBeNull();
+    const guardsCall = seen.find((r) => r.path === '/guards/list');
+    expect(guardsCall?.params.get('filter')).toContain("(residence_uuid='site-1')");
+
+    await user.click(screen.getByRole('tab', { name: 'Attendance' }));
+    expect(screen.getByRole('tab', { name: 'Attendance' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(await screen.findByRole('table', { name: 'Attendance' })).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Guards' })).toBeNull();
+    await waitFor(() =>
+      expect(seen.find((r) => r.path === '/attendances/list')?.params.get('filter')).toContain(
+        "(residence_uuid='site-1')",
+      ),
+    );
+  });
+
+  it('says where the incidents and visitors of the site will appear', async () => {
+    const { user } = await openDetails('/site-details/site-1/company-1');
+    await user.click(screen.getByRole('tab', { name: 'Incidents' }));
+    expect(
+      screen.getByText(
+        'Incidents of this site will appear here once the Incidents screen is available.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Visitors' }));
+    expect(
+      screen.getByText(
+        'Visitors of this site will appear here once the Visitors screen is available.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('still shows a site with the guard service off, with a note', async () => {
+    const seen = recordRequests();
+    await openDetails('/site-details/site-3/company-1');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Cheras Vista' })).toBeInTheDocument();
+    expect(screen.getByText(/The guard service is off for this site/)).toBeInTheDocument();
+    const filters = seen
+      .filter((r) => r.path === '/data/residences')
+      .map((r) => r.params.get('filter'));
+    expect(filters).toEqual(["((kipleguard_enabled=1)) AND ((uuid='site-3'))", "(uuid='site-3')"]);
+  });
+
+  it('says the record does not exist for an unknown site, with a way back', async () => {
+    const { user, router } = renderApp('/site-details/no-such-site/null', { role: 'superadmin' });
+    expect(await screen.findByText('Record does not exist.')).toBeInTheDocument();
+    expect(screen.queryByRole('tablist')).toBeNull();
+
+    await user.click(screen.getByRole('link', { name: 'Back to Sites' }));
+    expect(router.state.location.pathname).toBe('/sites');
+  });
+
+  it("says the record does not exist for a site outside the supervisor's scope", async () => {
+    renderApp('/site-details/site-4/company-2', { role: 'sitesupervisor' });
+    expect(await screen.findByText('Record does not exist.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Ampang Court' })).toBeNull();
+  });
+
+  it('shows a failed load as an error toast', async () => {
+    server.use(
+      http.get(`${API}/data/residences`, () =>
+        HttpResponse.json(apiError('INTERNAL_ERROR', 'Sites are unavailable.'), { status: 500 }),
+      ),
+    );
+    renderApp('/site-details/site-1/company-1', { role: 'superadmin' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sites are unavailable.');
+    expect(screen.getByRole('link', { name: 'Back to Sites' })).toBeInTheDocument();
+  });
+});

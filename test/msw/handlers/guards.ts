@@ -1,0 +1,149 @@
+import { http, HttpResponse } from 'msw';
+import type { Guard, GuardPayload } from '../../../src/api/guards';
+import { isValidPin } from '../../../src/lib/rules/guards';
+import { guards, makeGuard } from '../../fixtures/guards';
+import { profiles } from '../../fixtures/session';
+import { API, apiError } from '../api';
+import { equalsOf, matchesKeyword, pageOf } from '../filter-text';
+import { isLoginEmail } from './admins';
+
+/**
+ * The guards the handlers answer with. Writes change this copy, so a test file that writes calls
+ * resetGuardRecords() before each test.
+ */
+let records: Guard[] = [...guards];
+let added = 0;
+
+export function resetGuardRecords(next: readonly Guard[] = guards): void {
+  records = [...next];
+  added = 0;
+}
+
+export function guardRecords(): readonly Guard[] {
+  return records;
+}
+
+type Role = keyof typeof profiles;
+const ROLES: readonly Role[] = ['superadmin', 'securitycompany', 'sitesupervisor'];
+
+/** renderApp signs in with the token `token-{role}`. */
+function roleOf(request: Request): Role | null {
+  const authorization = request.headers.get('Authorization');
+  return ROLES.find((role) => authorization === `Bearer token-${role}`) ?? null;
+}
+
+/** The role scope the server applies: a company its own guards, a supervisor its sites' guards. */
+function inScope(role: Role | null, guard: Guard): boolean {
+  if (role === null || role === 'superadmin') return true;
+  const roles = profiles[role].roles;
+  if (role === 'securitycompany') {
+    return roles.some((r) => r.security_company_uuid === guard.security_company_uuid);
+  }
+  return guard.kg_residence_guards.some((site) =>
+    roles.some((r) => r.residence_uuid === site.residence_uuid),
+  );
+}
+
+function matchesFilter(filter: string, guard: Guard): boolean {
+  const uuid = equalsOf(filter, 'uuid');
+  if (uuid !== undefined && guard.uuid !== uuid) return false;
+  const site = equalsOf(filter, 'residence_uuid');
+  if (site !== undefined && !guard.kg_residence_guards.some((s) => s.residence_uuid === site)) {
+    return false;
+  }
+  return matchesKeyword(filter, [guard.guard_id, guard.name, guard.security_company_name]);
+}
+
+const SORTABLE: Record<string, (guard: Guard) => string> = {
+  created_at: (guard) => guard.created_at,
+  guard_id: (guard) => guard.guard_id,
+  name: (guard) => guard.name,
+};
+
+type SaveBody = GuardPayload & { pin?: string };
+
+/** The guard a save makes of its body, keeping what the body does not carry. */
+function saved(uuid: string, body: SaveBody, previous?: Guard): Guard {
+  const { residence_uuids, pin, photo, photo_url, ...fields } = body;
+  const fresh = makeGuard(uuid, {
+    security_company_uuid: body.security_company_uuid,
+    siteUuids: residence_uuids,
+  });
+  return {
+    ...(previous ?? fresh),
+    ...fields,
+    security_company_name: fresh.security_company_name,
+    kg_residence_guards: fresh.kg_residence_guards,
+    pin: pin ?? previous?.pin ?? null,
+    photo: photo ?? previous?.photo ?? null,
+    photo_url: photo_url ?? previous?.photo_url ?? null,
+  };
+}
+
+/** The server refuses an email a login already has, on add and on edit. */
+function emailRefusal(body: SaveBody) {
+  if (!body.email || !isLoginEmail(body.email)) return null;
+  return HttpResponse.json(apiError('EMAIL_IN_USE', 'Email is already in use.'), { status: 409 });
+}
+
+function notFound() {
+  return HttpResponse.json(apiError('NOT_FOUND', 'Guard does not exist.'), { status: 404 });
+}
+
+function findLive(request: Request, uuid: string): Guard | undefined {
+  const role = roleOf(request);
+  return records.find((g) => g.uuid === uuid && g.deleted_at === null && inScope(role, g));
+}
+
+export const guardHandlers = [
+  http.get(`${API}/guards/list`, ({ request }) => {
+    const params = new URL(request.url).searchParams;
+    const filter = params.get('filter') ?? '';
+    const role = roleOf(request);
+    const matching = records.filter(
+      (guard) => guard.deleted_at === null && inScope(role, guard) && matchesFilter(filter, guard),
+    );
+    return HttpResponse.json(pageOf(matching, params, SORTABLE));
+  }),
+
+  http.post(`${API}/guards/add`, async ({ request }) => {
+    const body = (await request.json()) as SaveBody;
+    if (!body.pin || !isValidPin(body.pin)) {
+      return HttpResponse.json(apiError('INVALID_PIN', 'Invalid PIN.'), { status: 400 });
+    }
+    const refusal = emailRefusal(body);
+    if (refusal) return refusal;
+    added += 1;
+    const guard = saved(`guard-new-${added}`, body);
+    records = [...records, { ...guard, created_at: '2024-06-01 08:00:00' }];
+    return HttpResponse.json({ resource: [guard] });
+  }),
+
+  http.patch(`${API}/guards/updatepin/:uuid`, async ({ request, params }) => {
+    const guard = findLive(request, String(params.uuid));
+    if (!guard) return notFound();
+    const { pin } = (await request.json()) as { pin: string };
+    records = records.map((g) => (g.uuid === guard.uuid ? { ...g, pin } : g));
+    return HttpResponse.json({ resource: [{ uuid: guard.uuid, pin }] });
+  }),
+
+  http.patch(`${API}/guards/:uuid`, async ({ request, params }) => {
+    const guard = findLive(request, String(params.uuid));
+    if (!guard) return notFound();
+    const body = (await request.json()) as SaveBody;
+    const refusal = emailRefusal(body);
+    if (refusal) return refusal;
+    const next = saved(guard.uuid, body, guard);
+    records = records.map((g) => (g.uuid === guard.uuid ? next : g));
+    return HttpResponse.json({ resource: [next] });
+  }),
+
+  http.delete(`${API}/guards/:uuid`, ({ request, params }) => {
+    const guard = findLive(request, String(params.uuid));
+    if (!guard) return notFound();
+    records = records.map((g) =>
+      g.uuid === guard.uuid ? { ...g, deleted_at: '2024-06-01 08:00:00' } : g,
+    );
+    return HttpResponse.json({ resource: [{ uuid: guard.uuid }] });
+  }),
+];

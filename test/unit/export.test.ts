@@ -1,0 +1,113 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import * as attendancesApi from '../../src/api/attendances';
+import type { ListPage, ListQuery } from '../../src/app/list-slice';
+import { EXPORT_PAGE_SIZE } from '../../src/lib/constants';
+import { fetchEntireList } from '../../src/lib/export';
+import { API } from '../msw/api';
+import { server } from '../msw/server';
+
+const screenQuery: Pick<ListQuery, 'sort' | 'search' | 'scope'> = {
+  sort: { field: 'guard_name', direction: 'asc' },
+  search: 'ahmad',
+  scope: { kg_guard_uuid: 'guard-1' },
+};
+
+/** A fake list of `total` numbered rows that records every query it is asked. */
+function numberedList(total: number) {
+  const fetchPage = vi.fn(
+    async (query: ListQuery, _options: { signal: AbortSignal }): Promise<ListPage<number>> => {
+      const end = Math.min(query.offset + query.pageSize, total);
+      const rows = Array.from(
+        { length: Math.max(end - query.offset, 0) },
+        (_, i) => query.offset + i,
+      );
+      return { rows, count: total };
+    },
+  );
+  return fetchPage;
+}
+
+describe('fetchEntireList', () => {
+  it('fetches page after page with the screen’s search, scope and sort, 500 at a time', async () => {
+    const fetchPage = numberedList(1_200);
+    const rows = await fetchEntireList(fetchPage, screenQuery, {
+      signal: new AbortController().signal,
+    });
+
+    expect(EXPORT_PAGE_SIZE).toBe(500);
+    expect(rows).toHaveLength(1_200);
+    expect(rows.at(-1)).toBe(1_199);
+    const queries = fetchPage.mock.calls.map(([query]) => query);
+    expect(queries).toEqual([
+      { ...screenQuery, page: 1, pageSize: 500, offset: 0 },
+      { ...screenQuery, page: 2, pageSize: 500, offset: 500 },
+      { ...screenQuery, page: 3, pageSize: 500, offset: 1_000 },
+    ]);
+  });
+
+  it('reports whole percents after every page, ending at 100', async () => {
+    const progress: number[] = [];
+    await fetchEntireList(numberedList(30), screenQuery, {
+      signal: new AbortController().signal,
+      pageSize: 8,
+      onProgress: (percent) => progress.push(percent),
+    });
+    expect(progress).toEqual([26, 53, 80, 100]);
+  });
+
+  it('answers no rows and 100 percent for an empty list, after one request', async () => {
+    const fetchPage = numberedList(0);
+    const progress: number[] = [];
+    const rows = await fetchEntireList(fetchPage, screenQuery, {
+      signal: new AbortController().signal,
+      onProgress: (percent) => progress.push(percent),
+    });
+    expect(rows).toEqual([]);
+    expect(progress).toEqual([100]);
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops at a short page even if the count grew meanwhile', async () => {
+    const fetchPage = vi.fn(async (query: ListQuery) => ({
+      rows: query.page === 1 ? [1, 2] : [3],
+      count: 10,
+    }));
+    const rows = await fetchEntireList(fetchPage, screenQuery, {
+      signal: new AbortController().signal,
+      pageSize: 2,
+    });
+    expect(rows).toEqual([1, 2, 3]);
+  });
+
+  it('rejects without another request once the signal aborts between pages', async () => {
+    const controller = new AbortController();
+    const fetchPage = numberedList(1_500);
+    const run = fetchEntireList(fetchPage, screenQuery, {
+      signal: controller.signal,
+      onProgress: () => controller.abort(),
+    });
+    await expect(run).rejects.toThrow();
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('aborts the HTTP request in flight through the api module', async () => {
+    const started = vi.fn();
+    server.use(
+      http.get(`${API}/attendances/list`, async () => {
+        started();
+        // Never answers: only the abort can end this request.
+        await new Promise(() => undefined);
+        return HttpResponse.json({});
+      }),
+    );
+    const controller = new AbortController();
+    const run = fetchEntireList(attendancesApi.list, screenQuery, { signal: controller.signal });
+    await vi.waitFor(() => expect(started).toHaveBeenCalled());
+
+    controller.abort();
+
+    // axios rejects with CanceledError only when the signal reached it and it aborted the request.
+    await expect(run).rejects.toMatchObject({ name: 'CanceledError' });
+  });
+});
