@@ -1,5 +1,6 @@
-import type { Guard } from '../../api/guards';
+import type { Guard } from '../../lib/contract/guards';
 import { dataColumns } from '../../components/data-table';
+import { RowActions } from '../../components/row-actions';
 import type { GuardModal } from './guard-modals';
 
 /** Names of the guard's sites that have the guard service on, comma separated. */
@@ -25,24 +26,13 @@ export function guardColumns(openModal: (modal: GuardModal, guard: Guard) => voi
       id: 'actions',
       header: 'Actions',
       cell: ({ row }) => (
-        <div className="d-flex gap-1">
-          <button
-            type="button"
-            className="btn btn-sm btn-link"
-            aria-label={`Edit ${row.original.name}`}
-            onClick={() => openModal('edit', row.original)}
-          >
-            <span aria-hidden="true">✎</span>
-          </button>
-          <button
-            type="button"
-            className="btn btn-sm btn-link text-danger"
-            aria-label={`Delete ${row.original.name}`}
-            onClick={() => openModal('delete', row.original)}
-          >
-            <span aria-hidden="true">🗑</span>
-          </button>
-        </div>
+        <RowActions
+          subject={row.original.name}
+          actions={[
+            { label: 'Edit', onClick: () => openModal('edit', row.original) },
+            { label: 'Delete', onClick: () => openModal('delete', row.original), danger: true },
+          ]}
+        />
       ),
     }),
   ]);

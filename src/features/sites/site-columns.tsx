@@ -1,6 +1,7 @@
-import { Badge, Button } from 'reactstrap';
-import type { Site } from '../../api/sites';
+import { Badge } from 'reactstrap';
+import type { Site } from '../../lib/contract/sites';
 import { dataColumns } from '../../components/data-table';
+import { RowActions } from '../../components/row-actions';
 
 /** The row actions a column cell can ask for; the page decides what each opens. */
 export type SiteRowAction = 'view' | 'edit' | 'delete';
@@ -21,39 +22,12 @@ function SiteStatusBadge({ status }: { status: string }) {
 }
 
 function SiteActions({ site, onAction, canManage }: SiteColumnOptions & { site: Site }) {
-  return (
-    <div className="d-flex gap-1">
-      <Button
-        size="sm"
-        color="light"
-        aria-label={`View ${site.name}`}
-        onClick={() => onAction('view', site)}
-      >
-        View
-      </Button>
-      {canManage ? (
-        <>
-          <Button
-            size="sm"
-            color="light"
-            aria-label={`Edit ${site.name}`}
-            onClick={() => onAction('edit', site)}
-          >
-            Edit
-          </Button>
-          <Button
-            size="sm"
-            color="light"
-            className="text-danger"
-            aria-label={`Delete ${site.name}`}
-            onClick={() => onAction('delete', site)}
-          >
-            Delete
-          </Button>
-        </>
-      ) : null}
-    </div>
-  );
+  const view = { label: 'View', onClick: () => onAction('view', site) };
+  const manage = [
+    { label: 'Edit', onClick: () => onAction('edit', site) },
+    { label: 'Delete', onClick: () => onAction('delete', site), danger: true },
+  ];
+  return <RowActions subject={site.name} actions={canManage ? [view, ...manage] : [view]} />;
 }
 
 const col = dataColumns<Site>();
