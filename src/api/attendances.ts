@@ -1,29 +1,8 @@
 import type { ListPage, ListQuery } from '../app/list-slice';
 import { apiGet } from './client';
 import { allOf, equals, keywordFilter } from './filters';
-import type { ListResponse } from './types';
-
-export interface Attendance {
-  uuid: string;
-  guard_id: string;
-  guard_name: string;
-  kg_guard_uuid: string;
-  residence_uuid: string;
-  residence_name: string;
-  residence: { name: string; security_company_name: string | null };
-  security_company_name: string | null;
-  /** UTC 'YYYY-MM-DD HH:MM:SS', or null when not checked in. */
-  checkin_at: string | null;
-  /** UTC 'YYYY-MM-DD HH:MM:SS', or null when not checked out. */
-  checkout_at: string | null;
-  checkin_lat: number | null;
-  checkin_lng: number | null;
-  checkout_lat: number | null;
-  checkout_lng: number | null;
-  checkin_photo_url: string | null;
-  checkout_photo_url: string | null;
-  created_at: string;
-}
+import type { Attendance } from '../lib/contract/attendances';
+import type { ListResponse } from '../lib/contract/list';
 
 /** Scope keys an attendance list understands (see ListQuery.scope). */
 export interface AttendanceScope {

@@ -1,9 +1,5 @@
+import type { UploadedFile } from '../lib/contract/files';
 import { apiPost } from './client';
-
-export interface UploadedFile {
-  uuid: string;
-  url: string;
-}
 
 /** Uploads one photo under a new uuid, as the API's file call expects; answers its uuid and url. */
 export function uploadPhoto(file: File): Promise<UploadedFile> {

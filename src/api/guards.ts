@@ -1,55 +1,14 @@
 import type { ListPage, ListQuery } from '../app/list-slice';
+import type { Guard, GuardPayload, GuardPin } from '../lib/contract/guards';
+import type { ListResponse, ResourceResponse } from '../lib/contract/list';
 import { apiDelete, apiGet, apiPatch, apiPost } from './client';
 import { allOf, equals, keywordFilter } from './filters';
-import type { ListResponse } from './types';
 
-/** A site a guard is posted to, as the guard record carries it. */
-export interface GuardSite {
-  residence_uuid: string;
-  residence_name: string;
-  /** 1 when the site has the guard service on. */
-  residence_kipleguard_enabled: number;
-}
-
-export interface Guard {
-  uuid: string;
-  guard_id: string;
-  name: string;
-  email: string | null;
-  address: string;
-  contact_number: string;
-  ic_passport_number: string;
-  nationality: string;
-  /** 'YYYY-MM-DD'. */
-  birthdate: string;
-  is_active: number;
-  security_company_uuid: string;
-  security_company_name: string;
-  pin: string | null;
-  /** The photo's file uuid. */
-  photo: string | null;
-  photo_url: string | null;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-  kg_residence_guards: GuardSite[];
-}
-
-/** What the add and edit calls take: the guard's own fields and the sites it is posted to. */
-export interface GuardPayload {
-  guard_id: string;
-  name: string;
-  email: string | null;
-  address: string;
-  contact_number: string;
-  ic_passport_number: string;
-  nationality: string;
-  birthdate: string;
-  security_company_uuid: string;
-  residence_uuids: string[];
-  photo?: string;
-  photo_url?: string;
-}
+/**
+ * What the add and edit calls send: the payload and, after an upload, the photo's url too, as the
+ * original API's clients did (the server ignores it and derives the url from the file).
+ */
+export type GuardSaveBody = GuardPayload & { photo_url?: string };
 
 /** Scope keys a guard list understands (see ListQuery.scope). */
 export interface GuardScope {
@@ -61,11 +20,7 @@ const SEARCH_FIELDS = ['guard_id', 'name', 'security_company_name'] as const;
 /** Every relation the server offers, so each guard arrives with its sites (kg_residence_guards). */
 const RELATED = '*';
 
-interface Saved<T> {
-  resource: T[];
-}
-
-function firstOf<T>(answer: Saved<T>, call: string): T {
+function firstOf<T>(answer: ResourceResponse<T[]>, call: string): T {
   const [first] = answer.resource;
   if (!first) throw new Error(`${call} answered no record.`);
   return first;
@@ -102,20 +57,23 @@ export async function get(uuid: string): Promise<Guard | null> {
 }
 
 /** Creates a guard with the PIN the console generated for it. */
-export async function create(payload: GuardPayload & { pin: string }): Promise<Guard> {
-  return firstOf(await apiPost<Saved<Guard>>('/guards/add', payload), 'POST /guards/add');
+export async function create(payload: GuardSaveBody & { pin: string }): Promise<Guard> {
+  return firstOf(
+    await apiPost<ResourceResponse<Guard[]>>('/guards/add', payload),
+    'POST /guards/add',
+  );
 }
 
-export async function update(uuid: string, payload: GuardPayload): Promise<Guard> {
+export async function update(uuid: string, payload: GuardSaveBody): Promise<Guard> {
   const url = `/guards/${encodeURIComponent(uuid)}`;
-  return firstOf(await apiPatch<Saved<Guard>>(url, payload), `PATCH ${url}`);
+  return firstOf(await apiPatch<ResourceResponse<Guard[]>>(url, payload), `PATCH ${url}`);
 }
 
 export async function remove(uuid: string): Promise<void> {
   await apiDelete(`/guards/${encodeURIComponent(uuid)}`);
 }
 
-export async function updatePin(uuid: string, pin: string): Promise<{ uuid: string; pin: string }> {
+export async function updatePin(uuid: string, pin: string): Promise<GuardPin> {
   const url = `/guards/updatepin/${encodeURIComponent(uuid)}`;
-  return firstOf(await apiPatch<Saved<{ uuid: string; pin: string }>>(url, { pin }), url);
+  return firstOf(await apiPatch<ResourceResponse<GuardPin[]>>(url, { pin }), url);
 }

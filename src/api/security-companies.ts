@@ -1,14 +1,13 @@
+import type { ListResponse } from '../lib/contract/list';
+import type { SecurityCompany } from '../lib/contract/security-companies';
 import { apiGet } from './client';
-import type { ListResponse } from './types';
 
-export interface SecurityCompanyOption {
-  uuid: string;
-  name: string;
-}
+/** A company as the console's pickers offer it. */
+export type SecurityCompanyOption = Pick<SecurityCompany, 'uuid' | 'name'>;
 
 /** Companies the caller may pick from (the server limits them to the caller's scope). */
 export async function listOptions(): Promise<SecurityCompanyOption[]> {
-  const answer = await apiGet<ListResponse<SecurityCompanyOption>>('/securitycompanies/list', {
+  const answer = await apiGet<ListResponse<SecurityCompany>>('/securitycompanies/list', {
     params: { order: 'name asc', limit: 500 },
   });
   return answer.resource.map(({ uuid, name }) => ({ uuid, name }));

@@ -1,42 +1,8 @@
+import type { ListResponse, ResourceResponse } from '../lib/contract/list';
+import type { Site, SiteInput } from '../lib/contract/sites';
 import { apiDelete, apiGet, apiPatch, apiPost } from './client';
 import { allOf, equals, keywordFilter } from './filters';
-import type { SiteFlag, SiteStatus } from '../lib/rules/sites';
-import type { ListResponse, SortState } from './types';
-
-/** A site (the API's residence), with the spec's fields. */
-export interface Site {
-  uuid: string;
-  name: string;
-  address: string;
-  type: string;
-  status: string;
-  lat: number | null;
-  lng: number | null;
-  security_company_uuid: string | null;
-  security_company_name: string | null;
-  /** The company's uuid, as the original API also names it. */
-  kg_security_company: string | null;
-  file: { url: string } | null;
-  kipleguard_enabled: number;
-  kipleguard_visitors: number;
-  kipleguard_reporting: number;
-  kipleguard_attendance: number;
-  hdf_enabled: number;
-  created_at: string;
-}
-
-/** What a super administrator saves; lat and lng are both set or both null. */
-export interface SiteInput extends Record<SiteFlag, 0 | 1> {
-  name: string;
-  address: string;
-  type: string;
-  status: SiteStatus;
-  lat: number | null;
-  lng: number | null;
-  security_company_uuid: string | null;
-  /** The cover photo's uuid from uploadPhoto; left out to keep the current cover. */
-  file_uuid?: string;
-}
+import type { SortState } from './types';
 
 export interface SiteListParams {
   offset: number;
@@ -46,10 +12,8 @@ export interface SiteListParams {
   search: string;
 }
 
-export interface SiteOption {
-  uuid: string;
-  name: string;
-}
+/** A site as the console's pickers offer it. */
+export type SiteOption = Pick<Site, 'uuid' | 'name'>;
 
 const SITES_URL = '/data/residences';
 /** Asks for the company name and cover photo with each site. */
@@ -96,19 +60,19 @@ export async function get(uuid: string): Promise<Site | null> {
   return withGuardService ?? findOne(equals('uuid', uuid));
 }
 
-function onlySite(answer: { resource: Site[] }): Site {
+function onlySite(answer: ResourceResponse<Site[]>): Site {
   const site = answer.resource[0];
   if (!site) throw new Error('The server answered no site.');
   return site;
 }
 
 export async function create(input: SiteInput): Promise<Site> {
-  return onlySite(await apiPost<{ resource: Site[] }>(SITES_URL, input));
+  return onlySite(await apiPost<ResourceResponse<Site[]>>(SITES_URL, input));
 }
 
 export async function update(uuid: string, input: SiteInput): Promise<Site> {
   return onlySite(
-    await apiPatch<{ resource: Site[] }>(`${SITES_URL}/${encodeURIComponent(uuid)}`, input),
+    await apiPatch<ResourceResponse<Site[]>>(`${SITES_URL}/${encodeURIComponent(uuid)}`, input),
   );
 }
 
@@ -122,7 +86,7 @@ export async function listOptions(companyUuid?: string | null): Promise<SiteOpti
     equals('kipleguard_enabled', 1),
     companyUuid ? equals('security_company_uuid', companyUuid) : null,
   );
-  const answer = await apiGet<ListResponse<SiteOption>>(SITES_URL, {
+  const answer = await apiGet<ListResponse<Site>>(SITES_URL, {
     params: { filter, order: 'name asc', limit: 500 },
   });
   return answer.resource.map(({ uuid, name }) => ({ uuid, name }));

@@ -1,13 +1,3 @@
-/** Shapes shared by every resource of the API. */
-export interface ListResponse<T> {
-  resource: T[];
-  meta: { count: number };
-}
-
-export interface ApiErrorBody {
-  error: { code: string; message: string };
-}
-
 export type SortDirection = 'asc' | 'desc';
 
 export interface SortState {

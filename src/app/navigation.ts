@@ -1,4 +1,4 @@
-import type { RoleType } from '../api/session';
+import type { RoleType } from '../lib/contract/session';
 
 export interface NavItem {
   label: string;

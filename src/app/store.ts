@@ -5,6 +5,7 @@ import { dashboardSlice } from '../features/dashboard/dashboard-slice';
 import { guardOptionsSlice } from '../features/guards/guard-options-slice';
 import { guardProfileSlice } from '../features/guards/guard-profile-slice';
 import { guardsList } from '../features/guards/guards-slice';
+import { companyOptionsSlice } from '../features/security-companies/company-options-slice';
 import {
   initialSessionState,
   loggedOut,
@@ -23,6 +24,7 @@ const combinedReducer = combineSlices(
   guardsList,
   guardProfileSlice,
   guardOptionsSlice,
+  companyOptionsSlice,
   attendancesList,
 );
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { GuardPayload } from '../../src/api/guards';
+import type { GuardPayload } from '../../src/lib/contract/guards';
 import { GUARD_MESSAGES, isValidPin } from '../../src/lib/rules/guards';
 import { API, apiError } from '../msw/api';
 import { server } from '../msw/server';

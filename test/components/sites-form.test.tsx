@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SiteInput } from '../../src/api/sites';
+import type { SiteInput } from '../../src/lib/contract/sites';
 import { SITE_MESSAGES } from '../../src/lib/rules/sites';
 import { sites } from '../fixtures/organisation';
 import { API, apiError } from '../msw/api';

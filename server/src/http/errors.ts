@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ApiErrorBody } from '../../../src/lib/contract/list';
 
 /** An error whose code and message are safe to show the caller. */
 export class ApiError extends Error {
@@ -39,27 +40,25 @@ function isExposable(error: unknown): error is ExposableError {
   );
 }
 
+function errorBody(code: string, message: string): ApiErrorBody {
+  return { error: { code, message } };
+}
+
 /** Every error answers {error: {code, message}}; a 5xx never shows its internal message. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     if ((error as FastifyError).validation) {
-      return reply.status(400).send({
-        error: {
-          code: 'INVALID_REQUEST',
-          message: `Invalid request: ${(error as Error).message}`,
-        },
-      });
+      return reply
+        .status(400)
+        .send(errorBody('INVALID_REQUEST', `Invalid request: ${(error as Error).message}`));
     }
     if (isExposable(error)) {
       const code = error.code.startsWith('FST_') ? 'INVALID_REQUEST' : error.code;
-      return reply.status(error.statusCode).send({ error: { code, message: error.message } });
+      return reply.status(error.statusCode).send(errorBody(code, error.message));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({
-      error: {
-        code: 'INTERNAL_ERROR',
-        message: 'Something went wrong on the server. Please try again.',
-      },
-    });
+    return reply
+      .status(500)
+      .send(errorBody('INTERNAL_ERROR', 'Something went wrong on the server. Please try again.'));
   });
 }

@@ -1,4 +1,4 @@
-import type { Attendance } from '../../api/attendances';
+import type { Attendance } from '../../lib/contract/attendances';
 import { dataColumns } from '../../components/data-table';
 import { formatLocation, totalHours } from '../../lib/attendance';
 import { formatTimestamp } from '../../lib/dates';

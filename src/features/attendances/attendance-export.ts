@@ -1,5 +1,5 @@
 import * as attendancesApi from '../../api/attendances';
-import type { Attendance } from '../../api/attendances';
+import type { Attendance } from '../../lib/contract/attendances';
 import type { ListQuery } from '../../app/list-slice';
 import type { ExportChoice } from '../../components/export-modal';
 import { formatLocation, totalHours } from '../../lib/attendance';

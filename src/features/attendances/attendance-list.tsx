@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'reactstrap';
-import type { Attendance } from '../../api/attendances';
+import type { Attendance } from '../../lib/contract/attendances';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DataTable } from '../../components/data-table';
 import { ErrorToast } from '../../components/error-toast';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Col, Row } from 'reactstrap';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import type { DashboardFigures } from '../../api/dashboard';
-import type { RoleType } from '../../api/session';
+import type { DashboardFigures } from '../../lib/contract/dashboard';
+import type { RoleType } from '../../lib/contract/session';
 import { ErrorToast } from '../../components/error-toast';
 import { FigureCard } from '../../components/figure-card';
 import { LoadingOverlay } from '../../components/loading-overlay';

@@ -1,6 +1,8 @@
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { createSlice } from '@reduxjs/toolkit';
 import { errorText } from '../../api/client';
-import { getFigures, type DashboardFigures } from '../../api/dashboard';
+import { getFigures } from '../../api/dashboard';
+import { createApiThunk } from '../../app/api-thunk';
+import type { DashboardFigures } from '../../lib/contract/dashboard';
 
 interface DashboardState {
   figures: DashboardFigures | null;
@@ -10,16 +12,7 @@ interface DashboardState {
 
 const initialState: DashboardState = { figures: null, status: 'idle', error: null };
 
-export const loadDashboard = createAsyncThunk<DashboardFigures, void, { rejectValue: string }>(
-  'dashboard/load',
-  async (_, { rejectWithValue }) => {
-    try {
-      return await getFigures();
-    } catch (error) {
-      return rejectWithValue(errorText(error));
-    }
-  },
-);
+export const loadDashboard = createApiThunk('dashboard/load', getFigures);
 
 export const dashboardSlice = createSlice({
   name: 'dashboard',

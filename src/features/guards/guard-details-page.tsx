@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LoadingOverlay } from '../../components/loading-overlay';
+import { Tabs } from '../../components/tabs';
 import { AttendanceList } from '../attendances/attendance-list';
 import { GuardErrorToast } from './guard-error-toast';
 import { GuardModals, useGuardModals } from './guard-modals';
@@ -13,7 +14,6 @@ import {
   selectProfileUuid,
 } from './guard-profile-slice';
 import { GUARD_DELETED } from './guards-list';
-import { PageTabs } from './page-tabs';
 
 /** /guard-details/:uuid: the Profile and Attendance tabs; an unknown guard leaves for the list. */
 export function GuardDetailsPage() {
@@ -43,13 +43,18 @@ export function GuardDetailsPage() {
       {!shown && (!current || status === 'loading') ? <LoadingOverlay /> : null}
       {shown ? (
         <>
-          <PageTabs
+          <Tabs
             tabs={[
               {
+                id: 'profile',
                 label: 'Profile',
                 render: () => <GuardProfile guard={shown} openModal={modals.show} />,
               },
-              { label: 'Attendance', render: () => <AttendanceList guardUuid={shown.uuid} /> },
+              {
+                id: 'attendance',
+                label: 'Attendance',
+                render: () => <AttendanceList guardUuid={shown.uuid} />,
+              },
             ]}
           />
           <GuardModals

@@ -1,5 +1,9 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ErrorToast } from '../../components/error-toast';
+import {
+  companyOptionsErrorDismissed,
+  selectCompanyOptionsError,
+} from '../security-companies/company-options-slice';
 import { optionsErrorDismissed, selectOptionsError } from './guard-options-slice';
 import { profileErrorDismissed, selectProfileError } from './guard-profile-slice';
 import { guardsList } from './guards-slice';
@@ -8,13 +12,15 @@ import { guardsList } from './guards-slice';
 export function GuardErrorToast() {
   const dispatch = useAppDispatch();
   const listError = useAppSelector(guardsList.selectors.selectError);
-  const optionsError = useAppSelector(selectOptionsError);
+  const companiesError = useAppSelector(selectCompanyOptionsError);
+  const sitesError = useAppSelector(selectOptionsError);
   const profileError = useAppSelector(selectProfileError);
   return (
     <ErrorToast
-      message={listError ?? optionsError ?? profileError}
+      message={listError ?? companiesError ?? sitesError ?? profileError}
       onDismiss={() => {
         dispatch(guardsList.actions.errorDismissed());
+        dispatch(companyOptionsErrorDismissed());
         dispatch(optionsErrorDismissed());
         dispatch(profileErrorDismissed());
       }}

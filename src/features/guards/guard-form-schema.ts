@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import type { Guard, GuardPayload } from '../../api/guards';
+import type { Guard, GuardPayload } from '../../lib/contract/guards';
 import { apiDateToForm, formDateToApi, isValidFormDate } from '../../lib/dates';
 import { GUARD_MESSAGES, isValidContactNumber, isValidEmail } from '../../lib/rules/guards';
 

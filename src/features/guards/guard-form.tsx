@@ -16,11 +16,13 @@ import {
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PhotoPicker } from '../../components/photo-picker';
 import { GUARD_MESSAGES } from '../../lib/rules/guards';
-import { guardFormSchema, type GuardFormMode, type GuardFormValues } from './guard-form-schema';
 import {
   loadCompanyOptions,
-  loadSiteOptions,
   selectCompanyOptions,
+} from '../security-companies/company-options-slice';
+import { guardFormSchema, type GuardFormMode, type GuardFormValues } from './guard-form-schema';
+import {
+  loadSiteOptions,
   selectSiteOptions,
   selectSitesCompanyUuid,
   selectSitesLoading,

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { Guard } from '../../api/guards';
+import type { Guard } from '../../lib/contract/guards';
 import { AddGuardModal } from './add-guard-modal';
 import { DeleteGuardModal } from './delete-guard-modal';
 import { EditGuardModal } from './edit-guard-modal';

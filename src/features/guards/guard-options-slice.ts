@@ -1,13 +1,11 @@
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { createSlice } from '@reduxjs/toolkit';
 import { errorText } from '../../api/client';
-import * as securityCompaniesApi from '../../api/security-companies';
-import type { SecurityCompanyOption } from '../../api/security-companies';
 import * as sitesApi from '../../api/sites';
 import type { SiteOption } from '../../api/sites';
+import { createApiThunk } from '../../app/api-thunk';
 
-/** The choices of the guard form: companies, and the sites of the company chosen. */
+/** The sites the guard form offers: those of the chosen company (companies: company-options). */
 interface GuardOptionsState {
-  companies: SecurityCompanyOption[];
   sites: SiteOption[];
   /** Whose sites `sites` holds; null until a company is chosen. */
   sitesCompanyUuid: string | null;
@@ -18,7 +16,6 @@ interface GuardOptionsState {
 }
 
 const initialState: GuardOptionsState = {
-  companies: [],
   sites: [],
   sitesCompanyUuid: null,
   sitesLoading: false,
@@ -26,28 +23,8 @@ const initialState: GuardOptionsState = {
   error: null,
 };
 
-const createOptionsThunk = createAsyncThunk.withTypes<{ rejectValue: string }>();
-
-export const loadCompanyOptions = createOptionsThunk(
-  'guardOptions/companiesLoaded',
-  async (_: void, { rejectWithValue }) => {
-    try {
-      return await securityCompaniesApi.listOptions();
-    } catch (error) {
-      return rejectWithValue(errorText(error));
-    }
-  },
-);
-
-export const loadSiteOptions = createOptionsThunk(
-  'guardOptions/sitesLoaded',
-  async (companyUuid: string, { rejectWithValue }) => {
-    try {
-      return await sitesApi.listOptions(companyUuid);
-    } catch (error) {
-      return rejectWithValue(errorText(error));
-    }
-  },
+export const loadSiteOptions = createApiThunk('guardOptions/sitesLoaded', (companyUuid: string) =>
+  sitesApi.listOptions(companyUuid),
 );
 
 export const guardOptionsSlice = createSlice({
@@ -60,12 +37,6 @@ export const guardOptionsSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(loadCompanyOptions.fulfilled, (state, { payload }) => {
-        state.companies = payload;
-      })
-      .addCase(loadCompanyOptions.rejected, (state, action) => {
-        state.error = action.payload ?? errorText(action.error);
-      })
       .addCase(loadSiteOptions.pending, (state, action) => {
         state.sites = [];
         state.sitesCompanyUuid = action.meta.arg;
@@ -84,7 +55,6 @@ export const guardOptionsSlice = createSlice({
       });
   },
   selectors: {
-    selectCompanyOptions: (state) => state.companies,
     selectSiteOptions: (state) => state.sites,
     selectSitesCompanyUuid: (state) => state.sitesCompanyUuid,
     selectSitesLoading: (state) => state.sitesLoading,
@@ -93,10 +63,5 @@ export const guardOptionsSlice = createSlice({
 });
 
 export const { errorDismissed: optionsErrorDismissed } = guardOptionsSlice.actions;
-export const {
-  selectCompanyOptions,
-  selectSiteOptions,
-  selectSitesCompanyUuid,
-  selectSitesLoading,
-  selectOptionsError,
-} = guardOptionsSlice.selectors;
+export const { selectSiteOptions, selectSitesCompanyUuid, selectSitesLoading, selectOptionsError } =
+  guardOptionsSlice.selectors;

@@ -1,7 +1,8 @@
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { createSlice } from '@reduxjs/toolkit';
 import { errorText } from '../../api/client';
 import * as guardsApi from '../../api/guards';
-import type { Guard } from '../../api/guards';
+import { createApiThunk } from '../../app/api-thunk';
+import type { Guard } from '../../lib/contract/guards';
 import { editGuard, renewPin } from './guards-slice';
 
 /** 'missing' means the server knows no such guard (or not for this user): the page leaves. */
@@ -17,16 +18,7 @@ interface GuardProfileState {
 
 const initialState: GuardProfileState = { uuid: null, guard: null, status: 'idle', error: null };
 
-export const loadGuardProfile = createAsyncThunk<Guard | null, string, { rejectValue: string }>(
-  'guardProfile/load',
-  async (uuid, { rejectWithValue }) => {
-    try {
-      return await guardsApi.get(uuid);
-    } catch (error) {
-      return rejectWithValue(errorText(error));
-    }
-  },
-);
+export const loadGuardProfile = createApiThunk('guardProfile/load', guardsApi.get);
 
 /** The guard shown on /guard-details/{uuid}, kept current by the edits and PINs made there. */
 export const guardProfileSlice = createSlice({

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Col, Row } from 'reactstrap';
-import type { Guard } from '../../api/guards';
+import type { Guard } from '../../lib/contract/guards';
 import { apiDateToForm } from '../../lib/dates';
 import { guardSiteNames } from './guard-columns';
 import type { GuardModal } from './guard-modals';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Button } from 'reactstrap';
-import type { Guard } from '../../api/guards';
+import type { Guard } from '../../lib/contract/guards';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DataTable } from '../../components/data-table';
 import { Pagination } from '../../components/pagination';

@@ -1,10 +1,10 @@
+import { Tabs, type Tab } from '../../components/tabs';
 import { AttendanceList } from '../attendances/attendance-list';
 import { GuardsList } from './guards-list';
-import { PageTabs, type PageTab } from './page-tabs';
 
-const tabs: PageTab[] = [
-  { label: 'All', render: () => <GuardsList /> },
-  { label: 'Attendance', render: () => <AttendanceList /> },
+const tabs: Tab[] = [
+  { id: 'all', label: 'All', render: () => <GuardsList /> },
+  { id: 'attendance', label: 'Attendance', render: () => <AttendanceList /> },
 ];
 
 /** /security-guards: every guard the user may see, and their attendance. */
@@ -12,7 +12,7 @@ export function GuardsPage() {
   return (
     <section>
       <h1 className="page-title">Guards</h1>
-      <PageTabs tabs={tabs} />
+      <Tabs tabs={tabs} />
     </section>
   );
 }

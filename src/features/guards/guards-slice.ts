@@ -3,7 +3,9 @@ import { isEmailInUse } from '../../api/admins';
 import { errorText } from '../../api/client';
 import { uploadPhoto } from '../../api/files';
 import * as guardsApi from '../../api/guards';
-import type { Guard, GuardPayload } from '../../api/guards';
+import type { GuardSaveBody } from '../../api/guards';
+import type { Guard, GuardPayload } from '../../lib/contract/guards';
+import { createApiThunk } from '../../app/api-thunk';
 import { createListSlice, type MutationType } from '../../app/list-slice';
 import { DELETE_RELOAD_DELAY_MS } from '../../lib/constants';
 import { generatePin } from '../../lib/rules/guards';
@@ -46,7 +48,7 @@ export interface GuardSubmission {
 }
 
 /** An upload's uuid and url become the guard's photo and photo_url. */
-async function withUploadedPhoto(submission: GuardSubmission): Promise<GuardPayload> {
+async function withUploadedPhoto(submission: GuardSubmission): Promise<GuardSaveBody> {
   if (!submission.photo) return submission.payload;
   const uploaded = await uploadPhoto(submission.photo);
   return { ...submission.payload, photo: uploaded.uuid, photo_url: uploaded.url };
@@ -55,16 +57,7 @@ async function withUploadedPhoto(submission: GuardSubmission): Promise<GuardPayl
 const createGuardThunk = createAsyncThunk.withTypes<{ rejectValue: string }>();
 
 /** Whether a login already uses the email: a guard may not take it. */
-export const checkEmailInUse = createGuardThunk(
-  'guards/emailChecked',
-  async (email: string, { rejectWithValue }) => {
-    try {
-      return await isEmailInUse(email);
-    } catch (error) {
-      return rejectWithValue(errorText(error));
-    }
-  },
-);
+export const checkEmailInUse = createApiThunk('guards/emailChecked', isEmailInUse);
 
 /** Creates the guard with a new PIN; the answer carries the PIN to show once. */
 export const addGuard = createGuardThunk(

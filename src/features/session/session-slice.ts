@@ -1,7 +1,8 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { errorText } from '../../api/client';
 import * as sessionApi from '../../api/session';
-import type { RoleType, SessionAnswer, SessionIdentity, SessionProfile } from '../../api/session';
+import { createApiThunk } from '../../app/api-thunk';
+import type { RoleType, SessionIdentity, SessionProfile } from '../../lib/contract/session';
 
 export interface SessionState {
   token: string | null;
@@ -19,17 +20,10 @@ export const initialSessionState: SessionState = {
   error: null,
 };
 
-export const signIn = createAsyncThunk<
-  SessionAnswer,
-  { email: string; password: string },
-  { rejectValue: string }
->('session/signIn', async ({ email, password }, { rejectWithValue }) => {
-  try {
-    return await sessionApi.signIn(email, password);
-  } catch (error) {
-    return rejectWithValue(errorText(error));
-  }
-});
+export const signIn = createApiThunk(
+  'session/signIn',
+  ({ email, password }: { email: string; password: string }) => sessionApi.signIn(email, password),
+);
 
 export const sessionSlice = createSlice({
   name: 'session',

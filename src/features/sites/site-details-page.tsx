@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Alert, Col, Row } from 'reactstrap';
-import type { SiteFigures } from '../../api/dashboard';
+import type { SiteFigures } from '../../lib/contract/dashboard';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ErrorToast } from '../../components/error-toast';
 import { FigureCard } from '../../components/figure-card';

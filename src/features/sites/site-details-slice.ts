@@ -1,8 +1,9 @@
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import { errorText } from '../../api/client';
-import { getSiteFigures, type SiteFigures } from '../../api/dashboard';
+import { createSlice } from '@reduxjs/toolkit';
+import { getSiteFigures } from '../../api/dashboard';
+import type { SiteFigures } from '../../lib/contract/dashboard';
 import * as sitesApi from '../../api/sites';
-import type { Site } from '../../api/sites';
+import { createApiThunk } from '../../app/api-thunk';
+import type { Site } from '../../lib/contract/sites';
 
 interface SiteDetailsState {
   /** The site the page shows; answers for any other site (after navigating away) are dropped. */
@@ -22,23 +23,9 @@ const initialState: SiteDetailsState = {
   error: null,
 };
 
-const thunk = createAsyncThunk.withTypes<{ rejectValue: string }>();
+export const loadSite = createApiThunk('siteDetails/loadSite', sitesApi.get);
 
-export const loadSite = thunk('siteDetails/loadSite', async (siteUuid: string, api) => {
-  try {
-    return await sitesApi.get(siteUuid);
-  } catch (error) {
-    return api.rejectWithValue(errorText(error));
-  }
-});
-
-export const loadSiteFigures = thunk('siteDetails/loadFigures', async (siteUuid: string, api) => {
-  try {
-    return await getSiteFigures(siteUuid);
-  } catch (error) {
-    return api.rejectWithValue(errorText(error));
-  }
-});
+export const loadSiteFigures = createApiThunk('siteDetails/loadFigures', getSiteFigures);
 
 export const siteDetailsSlice = createSlice({
   name: 'siteDetails',

@@ -1,9 +1,17 @@
 import { Form, Formik } from 'formik';
+import { useEffect } from 'react';
 import { Button, Col, Modal, ModalBody, ModalFooter, ModalHeader, Row } from 'reactstrap';
-import type { Site } from '../../api/sites';
+import type { Site } from '../../lib/contract/sites';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PhotoPicker } from '../../components/photo-picker';
 import { SITE_STATUSES, SITE_TYPES } from '../../lib/rules/sites';
+import {
+  companyOptionsErrorDismissed,
+  loadCompanyOptions,
+  selectCompanyOptions,
+  selectCompanyOptionsError,
+  selectCompanyOptionsLoading,
+} from '../security-companies/company-options-slice';
 import { FlagSwitch, SelectField, TextField } from './site-form-fields';
 import {
   newSiteValues,
@@ -13,7 +21,6 @@ import {
   type SiteFormValues,
 } from './site-form-schema';
 import { saveSite, sitesList } from './sites-slice';
-import { useCompanyOptions } from './use-company-options';
 
 const STATUS_LABELS: Record<(typeof SITE_STATUSES)[number], string> = {
   ACTIVE: 'Active',
@@ -21,12 +28,28 @@ const STATUS_LABELS: Record<(typeof SITE_STATUSES)[number], string> = {
 };
 
 function CompanySelect() {
-  const { options, loading, error } = useCompanyOptions();
+  const dispatch = useAppDispatch();
+  const options = useAppSelector(selectCompanyOptions);
+  const loading = useAppSelector(selectCompanyOptionsLoading);
+  const error = useAppSelector(selectCompanyOptionsError);
+
+  useEffect(() => {
+    const load = dispatch(loadCompanyOptions());
+    // This form shows its own failure, so once it closes neither its load nor its error remains
+    // (the guard pages' toast would show the error otherwise).
+    return () => {
+      load.abort();
+      dispatch(companyOptionsErrorDismissed());
+    };
+  }, [dispatch]);
+
+  // Each opening offers only the list it loaded itself: a company gone since then is not offered.
+  const shown = loading || error ? [] : options;
   return (
     <>
       <SelectField name="security_company_uuid" label="Security Company">
         <option value="">{loading ? 'Loading companies...' : 'No security company'}</option>
-        {options.map((company) => (
+        {shown.map((company) => (
           <option key={company.uuid} value={company.uuid}>
             {company.name}
           </option>

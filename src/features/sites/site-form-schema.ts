@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import type { Site, SiteInput } from '../../api/sites';
+import type { Site, SiteInput } from '../../lib/contract/sites';
 import { isValidLatitude, isValidLongitude } from '../../lib/rules/coordinates';
 import {
   readCoordinate,

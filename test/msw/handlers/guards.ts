@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import type { Guard, GuardPayload } from '../../../src/api/guards';
+import type { GuardSaveBody } from '../../../src/api/guards';
+import type { Guard } from '../../../src/lib/contract/guards';
 import { isValidPin } from '../../../src/lib/rules/guards';
 import { guards, makeGuard } from '../../fixtures/guards';
 import { profiles } from '../../fixtures/session';
@@ -60,7 +61,7 @@ const SORTABLE: Record<string, (guard: Guard) => string> = {
   name: (guard) => guard.name,
 };
 
-type SaveBody = GuardPayload & { pin?: string };
+type SaveBody = GuardSaveBody;
 
 /** The guard a save makes of its body, keeping what the body does not carry. */
 function saved(uuid: string, body: SaveBody, previous?: Guard): Guard {

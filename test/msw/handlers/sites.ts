@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import type { SiteFigures } from '../../../src/api/dashboard';
-import type { Site, SiteInput } from '../../../src/api/sites';
+import type { SiteFigures } from '../../../src/lib/contract/dashboard';
+import type { Site, SiteInput } from '../../../src/lib/contract/sites';
 import { readCoordinate, siteFieldErrors } from '../../../src/lib/rules/sites';
 import { companies, sites } from '../../fixtures/organisation';
 import { profiles } from '../../fixtures/session';
@@ -122,7 +122,9 @@ const blankSite: Site = {
   kipleguard_reporting: 0,
   kipleguard_attendance: 0,
   hdf_enabled: 0,
+  visitor_pass_checkpoint_times: 2,
   created_at: '',
+  updated_at: '',
 };
 
 export const siteHandlers = [
@@ -138,7 +140,12 @@ export const siteHandlers = [
     if (roleOf(request) !== 'superadmin') return forbidden();
     created += 1;
     const stamp = `2025-01-01 00:00:${String(created).padStart(2, '0')}`;
-    const start: Site = { ...blankSite, uuid: `new-site-${created}`, created_at: stamp };
+    const start: Site = {
+      ...blankSite,
+      uuid: `new-site-${created}`,
+      created_at: stamp,
+      updated_at: stamp,
+    };
     const site = merged(start, (await request.json()) as Partial<SiteInput>);
     if (typeof site === 'string') return badRequest(site);
     records = [...records, site];

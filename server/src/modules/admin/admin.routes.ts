@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { AdminEmailMatch } from '../../../../src/lib/contract/admins';
+import type { ListResponse } from '../../../../src/lib/contract/list';
 import type { AccountsRepository } from '../../auth/accounts.repository';
 import { principalOf } from '../../auth/authenticate';
 import { ApiError } from '../../http/errors';
@@ -51,7 +53,7 @@ export function adminRoutes(app: FastifyInstance, deps: { accounts: AccountsRepo
         },
       },
     },
-    async (request) => {
+    async (request): Promise<ListResponse<AdminEmailMatch>> => {
       const matches = await deps.accounts.findAdminsByEmail(request.body.email);
       return {
         resource: matches.map((m) => ({ uuid: m.uuid, email: m.email })),

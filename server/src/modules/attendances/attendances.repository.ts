@@ -1,4 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Attendance } from '../../../../src/lib/contract/attendances';
 import type { Principal } from '../../auth/principal';
 import { siteScope } from '../../auth/scope';
 import type { DB } from '../../db/database';
@@ -54,27 +55,6 @@ export const ATTENDANCES_QUERY: ResourceQuerySpec = {
   defaultOrder: { field: 'created_at', direction: 'desc' },
 };
 
-/** An attendance row as the API answers it (spec part 1 §3). */
-export interface AttendanceRecord {
-  uuid: string;
-  guard_id: string;
-  guard_name: string;
-  kg_guard_uuid: string;
-  residence_uuid: string;
-  residence_name: string;
-  residence: { name: string; security_company_name: string | null };
-  security_company_name: string | null;
-  checkin_at: string | null;
-  checkout_at: string | null;
-  checkin_lat: number | null;
-  checkin_lng: number | null;
-  checkout_lat: number | null;
-  checkout_lng: number | null;
-  checkin_photo_url: string | null;
-  checkout_photo_url: string | null;
-  created_at: string;
-}
-
 const always = sql<SqlBool>`1 = 1`;
 
 export function createAttendancesRepository(db: DB) {
@@ -122,7 +102,7 @@ export function createAttendancesRepository(db: DB) {
     checkin_access_key,
     checkout_access_key,
     ...row
-  }: AttendanceRow): AttendanceRecord {
+  }: AttendanceRow): Attendance {
     const companyName = row.security_company_name ?? null;
     return {
       ...row,

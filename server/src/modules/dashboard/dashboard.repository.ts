@@ -1,4 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
+import type { DashboardFigures, SiteFigures } from '../../../../src/lib/contract/dashboard';
 import { guardScope, companyScope, siteScope } from '../../auth/scope';
 import type { Principal } from '../../auth/principal';
 import type { DB } from '../../db/database';
@@ -22,7 +23,11 @@ async function countOf(query: {
 }
 
 export function createDashboardRepository(db: DB) {
-  async function siteFigures(principal: Principal, now: Date, siteFilter: SiteFilter) {
+  async function siteFigures(
+    principal: Principal,
+    now: Date,
+    siteFilter: SiteFilter,
+  ): Promise<SiteFigures> {
     const today = localDayRange(now);
     const onDutySince = toDbTime(new Date(now.getTime() - ON_DUTY_WINDOW_HOURS * 3_600_000));
 
@@ -107,7 +112,7 @@ export function createDashboardRepository(db: DB) {
   return {
     siteFigures,
 
-    async allFigures(principal: Principal, now: Date) {
+    async allFigures(principal: Principal, now: Date): Promise<DashboardFigures> {
       const noFilter: SiteFilter = () => null;
       const supervisors = (active: number) =>
         db

@@ -1,15 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { UploadedFile } from '../../../../src/lib/contract/files';
 import type { DB } from '../../db/database';
 import { EXTENSION_BY_TYPE, type SniffedType } from './file-content';
 
 export const FILE_URL_PREFIX = '/kgapi/files/view/';
-
-export interface StoredFile {
-  uuid: string;
-  url: string;
-}
 
 /** The URL is the only way to a file: its key is 32 random bytes, so it cannot be guessed. */
 export function fileUrl(accessKey: string): string {
@@ -30,7 +26,7 @@ export function createFilesRepository(db: DB, dataDir: string) {
       filename: string;
       type: SniffedType;
       uuid?: string;
-    }): Promise<StoredFile> {
+    }): Promise<UploadedFile> {
       const uuid = input.uuid ?? randomUUID();
       const accessKey = randomBytes(32).toString('hex');
       const storageName = `${randomUUID()}.${EXTENSION_BY_TYPE[input.type]}`;

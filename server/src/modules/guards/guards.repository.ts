@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { Guard, GuardSiteLink } from '../../../../src/lib/contract/guards';
 import type { Principal } from '../../auth/principal';
 import { guardScope } from '../../auth/scope';
 import type { Database } from '../../db/schema';
 import { toDbTime } from '../../db/time';
 import { applyListQuery, type ParsedListQuery, type ResourceQuerySpec } from '../../query';
 import { fileUrl } from '../files/files.repository';
+import { companyIsLive } from '../security-companies/security-companies.repository';
 
 /**
  * What GET /guards/list lets clients filter and sort by. Every field is a guards column or a
@@ -43,37 +45,6 @@ export const GUARDS_QUERY: ResourceQuerySpec = {
   related: ['kg_residence_guards', 'kg_security_company'],
   defaultOrder: { field: 'created_at', direction: 'desc' },
 };
-
-export interface GuardSiteLink {
-  residence_uuid: string;
-  residence_name: string;
-  residence_kipleguard_enabled: number;
-}
-
-/** A guard as the API answers it (spec part 1 §3). */
-export interface GuardRecord {
-  uuid: string;
-  guard_id: string;
-  name: string;
-  email: string | null;
-  address: string;
-  contact_number: string;
-  ic_passport_number: string;
-  nationality: string;
-  birthdate: string | null;
-  is_active: number;
-  security_company_uuid: string;
-  security_company_name: string;
-  pin: string | null;
-  photo: string | null;
-  photo_url: string | null;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-  kg_residence_guards: GuardSiteLink[];
-  /** Only when the client asks for related=kg_security_company. */
-  kg_security_company?: { uuid: string; name: string };
-}
 
 /** The stored values of a guard that a save writes; the service has checked every one. */
 export interface GuardValues {
@@ -150,7 +121,7 @@ function createGuardsStore(db: Kysely<Database>) {
     return byGuard;
   }
 
-  async function toRecords(rows: GuardRow[], withCompany: boolean): Promise<GuardRecord[]> {
+  async function toRecords(rows: GuardRow[], withCompany: boolean): Promise<Guard[]> {
     const sites = await sitesOf(rows.map((row) => row.uuid));
     return rows.map(({ photo_file_uuid, photo_access_key, ...row }) => ({
       ...row,
@@ -218,23 +189,17 @@ function createGuardsStore(db: Kysely<Database>) {
     },
 
     /** A live guard within the caller's scope. */
-    findInScope(principal: Principal, uuid: string): Promise<GuardRecord | undefined> {
+    findInScope(principal: Principal, uuid: string): Promise<Guard | undefined> {
       return findRecord(principal, uuid);
     },
 
     /** A live guard whatever the scope: for answering a save the service has already allowed. */
-    findLive(uuid: string): Promise<GuardRecord | undefined> {
+    findLive(uuid: string): Promise<Guard | undefined> {
       return findRecord(null, uuid);
     },
 
-    async companyIsLive(uuid: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('security_companies')
-        .select('uuid')
-        .where('uuid', '=', uuid)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      return row !== undefined;
+    companyIsLive(uuid: string): Promise<boolean> {
+      return companyIsLive(db, uuid);
     },
 
     /** The live sites among `uuids`, with what a guard's site link depends on. */

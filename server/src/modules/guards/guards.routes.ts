@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { Guard, GuardPin } from '../../../../src/lib/contract/guards';
+import type { ListResponse, ResourceResponse } from '../../../../src/lib/contract/list';
 import { principalOf } from '../../auth/authenticate';
+import { uuidParams } from '../../http/schemas';
 import { parseListQuery, type ListQueryParams } from '../../query';
 import { GUARDS_QUERY } from './guards.repository';
-import type { GuardPayload, GuardsService } from './guards.service';
+import type { GuardBody, GuardsService } from './guards.service';
 
 const text = (maxLength: number) => ({ type: ['string', 'null'], maxLength });
 
@@ -33,34 +36,31 @@ const payloadSchema = {
   },
 } as const;
 
-const uuidParams = {
-  type: 'object',
-  required: ['uuid'],
-  properties: { uuid: { type: 'string', minLength: 1, maxLength: 100 } },
-} as const;
-
 export function guardsRoutes(app: FastifyInstance, deps: { guardsService: GuardsService }): void {
   const { guardsService } = deps;
 
   // The list parameters are checked by parseListQuery, with messages that name the problem.
-  app.get<{ Querystring: ListQueryParams }>('/guards/list', async (request) => {
-    const list = parseListQuery(request.query, GUARDS_QUERY);
-    const { resource, count } = await guardsService.list(principalOf(request), list);
-    return { resource, meta: { count } };
-  });
+  app.get<{ Querystring: ListQueryParams }>(
+    '/guards/list',
+    async (request): Promise<ListResponse<Guard>> => {
+      const list = parseListQuery(request.query, GUARDS_QUERY);
+      const { resource, count } = await guardsService.list(principalOf(request), list);
+      return { resource, meta: { count } };
+    },
+  );
 
-  app.post<{ Body: GuardPayload }>(
+  app.post<{ Body: GuardBody }>(
     '/guards/add',
     { schema: { body: payloadSchema } },
-    async (request) => ({
+    async (request): Promise<ResourceResponse<Guard[]>> => ({
       resource: [await guardsService.create(principalOf(request), request.body ?? {}, new Date())],
     }),
   );
 
-  app.patch<{ Params: { uuid: string }; Body: GuardPayload }>(
+  app.patch<{ Params: { uuid: string }; Body: GuardBody }>(
     '/guards/:uuid',
     { schema: { params: uuidParams, body: payloadSchema } },
-    async (request) => ({
+    async (request): Promise<ResourceResponse<Guard[]>> => ({
       resource: [
         await guardsService.update(
           principalOf(request),
@@ -89,7 +89,7 @@ export function guardsRoutes(app: FastifyInstance, deps: { guardsService: Guards
         body: { type: 'object', properties: { pin: text(50) } },
       },
     },
-    async (request) => ({
+    async (request): Promise<ResourceResponse<GuardPin[]>> => ({
       resource: [
         await guardsService.updatePin(
           principalOf(request),

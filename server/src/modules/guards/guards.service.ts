@@ -6,31 +6,22 @@ import {
   isValidPin,
 } from '../../../../src/lib/rules/guards';
 import { PHOTO_TYPES, PHOTO_TYPE_NOT_ALLOWED } from '../../../../src/lib/rules/files';
+import type { Guard, GuardPayload, GuardPin } from '../../../../src/lib/contract/guards';
 import type { AccountsRepository } from '../../auth/accounts.repository';
 import type { Principal } from '../../auth/principal';
 import { ApiError, badRequest, forbidden, notFound } from '../../http/errors';
 import type { ParsedListQuery } from '../../query';
-import type { GuardRecord, GuardsRepository, GuardsStore, GuardValues } from './guards.repository';
+import type { GuardsRepository, GuardsStore, GuardValues } from './guards.repository';
 
-/** The body of POST /guards/add and PATCH /guards/{uuid}, as the body schema lets it through. */
-export interface GuardPayload {
-  security_company_uuid?: string | null;
-  guard_id?: string | null;
-  name?: string | null;
-  email?: string | null;
-  address?: string | null;
-  contact_number?: string | null;
-  ic_passport_number?: string | null;
-  nationality?: string | null;
-  /** 'YYYY-MM-DD'. */
-  birthdate?: string | null;
-  is_active?: number;
-  /** Add only; a missing or invalid PIN is replaced by a generated one. */
-  pin?: string | null;
-  /** The uuid the upload call answered; null removes the photo. */
-  photo?: string | null;
-  residence_uuids?: string[];
-}
+/**
+ * The body of POST /guards/add and PATCH /guards/{uuid}, as the body schema lets it through: an
+ * edit may leave any field out (it keeps what it has), and a text field may be null.
+ */
+export type GuardBody = {
+  [K in keyof GuardPayload]?: string extends GuardPayload[K]
+    ? GuardPayload[K] | null
+    : GuardPayload[K];
+};
 
 /** Not among the shared form messages: only the server can know it. */
 export const GUARD_ID_IN_USE = 'Guard ID is already in use.';
@@ -75,7 +66,7 @@ function isValidDate(value: string): boolean {
 }
 
 /** The payload laid over `current` (an edit keeps what it leaves out). */
-function mergeValues(payload: GuardPayload, current: GuardValues): GuardValues {
+function mergeValues(payload: GuardBody, current: GuardValues): GuardValues {
   return {
     security_company_uuid: text(payload.security_company_uuid, current.security_company_uuid),
     guard_id: text(payload.guard_id, current.guard_id),
@@ -108,7 +99,7 @@ export function guardFieldProblem(values: GuardValues, mode: Mode): string | nul
   return null;
 }
 
-function valuesOf(record: GuardRecord): GuardValues {
+function valuesOf(record: Guard): GuardValues {
   return {
     security_company_uuid: record.security_company_uuid,
     guard_id: record.guard_id,
@@ -130,7 +121,7 @@ export function createGuardsService(deps: {
 }) {
   const { guards, accounts } = deps;
 
-  async function findInScope(principal: Principal, uuid: string): Promise<GuardRecord> {
+  async function findInScope(principal: Principal, uuid: string): Promise<Guard> {
     const record = await guards.findInScope(principal, uuid);
     if (!record) throw notFound();
     return record;
@@ -201,8 +192,8 @@ export function createGuardsService(deps: {
   /** Checks a save as a whole and writes it in one transaction; answers the guard's uuid. */
   async function save(
     principal: Principal,
-    payload: GuardPayload,
-    current: GuardRecord | null,
+    payload: GuardBody,
+    current: Guard | null,
     now: Date,
   ): Promise<string> {
     const mode: Mode = current ? 'edit' : 'add';
@@ -237,7 +228,7 @@ export function createGuardsService(deps: {
     });
   }
 
-  async function saved(uuid: string): Promise<GuardRecord> {
+  async function saved(uuid: string): Promise<Guard> {
     const record = await guards.findLive(uuid);
     if (!record) throw notFound();
     return record;
@@ -248,16 +239,16 @@ export function createGuardsService(deps: {
       return guards.list(principal, list);
     },
 
-    async create(principal: Principal, payload: GuardPayload, now: Date): Promise<GuardRecord> {
+    async create(principal: Principal, payload: GuardBody, now: Date): Promise<Guard> {
       return saved(await save(principal, payload, null, now));
     },
 
     async update(
       principal: Principal,
       uuid: string,
-      payload: GuardPayload,
+      payload: GuardBody,
       now: Date,
-    ): Promise<GuardRecord> {
+    ): Promise<Guard> {
       const current = await findInScope(principal, uuid);
       return saved(await save(principal, payload, current, now));
     },
@@ -267,7 +258,7 @@ export function createGuardsService(deps: {
       await guards.softDelete(uuid, now);
     },
 
-    async updatePin(principal: Principal, uuid: string, pin: string, now: Date) {
+    async updatePin(principal: Principal, uuid: string, pin: string, now: Date): Promise<GuardPin> {
       if (!isValidPin(pin)) throw badRequest(GUARD_MESSAGES.pinInvalid);
       await findInScope(principal, uuid);
       await guards.setPin(uuid, pin, now);

@@ -1,4 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
+import type { SecurityCompany } from '../../../../src/lib/contract/security-companies';
 import type { Principal } from '../../auth/principal';
 import { companyScope } from '../../auth/scope';
 import type { DB } from '../../db/database';
@@ -35,25 +36,18 @@ export const SECURITY_COMPANIES_QUERY: ResourceQuerySpec = {
   defaultOrder: { field: 'name', direction: 'asc' },
 };
 
-/** A security company as the list answers it (spec part 2 §3; writes come with a later issue). */
-export interface SecurityCompanyRecord {
-  uuid: string;
-  name: string;
-  brn: string;
-  license_number: string;
-  license_expiry_date: string | null;
-  address: string;
-  lat: number | null;
-  lng: number | null;
-  is_active: number;
-  kg_user_profile_uuid: string | null;
-  /** The email of the company's login, or null when it has none. */
-  email: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
 const always = sql<SqlBool>`1 = 1`;
+
+/** Whether a company exists and is not deleted, as a guard or site saved under it must be. */
+export async function companyIsLive(db: DB, uuid: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('security_companies')
+    .select('uuid')
+    .where('uuid', '=', uuid)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
 
 export function createSecurityCompaniesRepository(db: DB) {
   function liveCompanies(principal: Principal) {
@@ -99,7 +93,7 @@ export function createSecurityCompaniesRepository(db: DB) {
         rowsQuery.execute(),
         countQuery.executeTakeFirstOrThrow(),
       ]);
-      const resource: SecurityCompanyRecord[] = rows.map((row) => ({
+      const resource: SecurityCompany[] = rows.map((row) => ({
         ...row,
         email: row.email ?? null,
       }));

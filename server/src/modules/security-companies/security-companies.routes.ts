@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ListResponse } from '../../../../src/lib/contract/list';
+import type { SecurityCompany } from '../../../../src/lib/contract/security-companies';
 import { principalOf } from '../../auth/authenticate';
 import { parseListQuery, type ListQueryParams } from '../../query';
 import {
@@ -11,9 +13,12 @@ export function securityCompaniesRoutes(
   app: FastifyInstance,
   deps: { securityCompanies: SecurityCompaniesRepository },
 ): void {
-  app.get<{ Querystring: ListQueryParams }>('/securitycompanies/list', async (request) => {
-    const list = parseListQuery(request.query, SECURITY_COMPANIES_QUERY);
-    const { resource, count } = await deps.securityCompanies.list(principalOf(request), list);
-    return { resource, meta: { count } };
-  });
+  app.get<{ Querystring: ListQueryParams }>(
+    '/securitycompanies/list',
+    async (request): Promise<ListResponse<SecurityCompany>> => {
+      const list = parseListQuery(request.query, SECURITY_COMPANIES_QUERY);
+      const { resource, count } = await deps.securityCompanies.list(principalOf(request), list);
+      return { resource, meta: { count } };
+    },
+  );
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { SessionAnswer } from '../../../../src/lib/contract/session';
 import type { AccountsRepository } from '../../auth/accounts.repository';
 import { principalOf } from '../../auth/authenticate';
 import type { SessionsRepository } from '../../auth/sessions';
@@ -26,7 +27,7 @@ export function sessionRoutes(
   app.post<{ Body: Credentials }>(
     '/admin/session',
     { config: { access: 'app-key' }, schema: { body: credentialsSchema } },
-    async (request) => {
+    async (request): Promise<SessionAnswer> => {
       const { identifier, challenge } = request.body;
       const account = await checkCredentials(deps.accounts, identifier, challenge);
       if (!account.isActive) {

@@ -2,6 +2,7 @@ import { verifyPassword } from '../../auth/password';
 import type { AccountsRepository } from '../../auth/accounts.repository';
 import type { Principal } from '../../auth/principal';
 import { ApiError } from '../../http/errors';
+import type { SessionProfile, SessionRole } from '../../../../src/lib/contract/session';
 
 export const INVALID_CREDENTIALS = new ApiError(
   401,
@@ -30,13 +31,13 @@ export async function checkCredentials(
 }
 
 /** The profile as the session answer carries it: one role per site for a supervisor. */
-export function sessionProfile(principal: Principal) {
+export function sessionProfile(principal: Principal): SessionProfile {
   const base = {
     type: principal.role,
     security_company_uuid: principal.companyUuid,
     security_company_name: principal.companyName,
   };
-  const roles =
+  const roles: SessionRole[] =
     principal.role === 'sitesupervisor'
       ? principal.sites.map((site) => ({
           ...base,

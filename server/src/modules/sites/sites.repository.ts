@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SqlBool } from 'kysely';
+import type { Site } from '../../../../src/lib/contract/sites';
 import type { Principal } from '../../auth/principal';
 import { siteScope } from '../../auth/scope';
 import type { DB } from '../../db/database';
 import { toDbTime } from '../../db/time';
 import { applyListQuery, type ParsedListQuery, type ResourceQuerySpec } from '../../query';
 import { fileUrl } from '../files/files.repository';
+import { companyIsLive } from '../security-companies/security-companies.repository';
 
 /** What GET /data/residences lets clients filter and sort by, over the columns of selectSites. */
 export const SITES_QUERY: ResourceQuerySpec = {
@@ -33,30 +35,6 @@ export const SITES_QUERY: ResourceQuerySpec = {
   related: ['security_company', 'file'],
   defaultOrder: { field: 'created_at', direction: 'desc' },
 };
-
-/** A site as the API answers it (spec part 1 §3). */
-export interface SiteRecord {
-  uuid: string;
-  name: string;
-  address: string;
-  type: string;
-  status: string;
-  lat: number | null;
-  lng: number | null;
-  security_company_uuid: string | null;
-  /** The company's uuid again, under the name the original API used. */
-  kg_security_company: string | null;
-  security_company_name: string | null;
-  file: { url: string } | null;
-  kipleguard_enabled: number;
-  kipleguard_visitors: number;
-  kipleguard_reporting: number;
-  kipleguard_attendance: number;
-  hdf_enabled: number;
-  visitor_pass_checkpoint_times: number;
-  created_at: string;
-  updated_at: string;
-}
 
 /** The stored values a superadmin writes; the service has checked every one. */
 export interface SiteValues {
@@ -111,7 +89,7 @@ export function createSitesRepository(db: DB) {
 
   type SiteRow = Awaited<ReturnType<ReturnType<typeof selectSites>['executeTakeFirstOrThrow']>>;
 
-  function toRecord({ cover_access_key, ...row }: SiteRow): SiteRecord {
+  function toRecord({ cover_access_key, ...row }: SiteRow): Site {
     return {
       ...row,
       kg_security_company: row.security_company_uuid,
@@ -141,7 +119,7 @@ export function createSitesRepository(db: DB) {
       return { resource: rows.map(toRecord), count: Number(total.n) };
     },
 
-    async findLive(uuid: string): Promise<SiteRecord | undefined> {
+    async findLive(uuid: string): Promise<Site | undefined> {
       const row = await selectSites().where('residences.uuid', '=', uuid).executeTakeFirst();
       return row && toRecord(row);
     },
@@ -169,14 +147,8 @@ export function createSitesRepository(db: DB) {
         .executeTakeFirst();
     },
 
-    async companyIsLive(uuid: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('security_companies')
-        .select('uuid')
-        .where('uuid', '=', uuid)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      return row !== undefined;
+    companyIsLive(uuid: string): Promise<boolean> {
+      return companyIsLive(db, uuid);
     },
 
     async findFile(uuid: string) {

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { ListResponse, ResourceResponse } from '../../../../src/lib/contract/list';
+import type { Site } from '../../../../src/lib/contract/sites';
 import { principalOf } from '../../auth/authenticate';
+import { uuidParams } from '../../http/schemas';
 import { parseListQuery, type ListQueryParams } from '../../query';
 import { SITES_QUERY, type SitesRepository } from './sites.repository';
-import type { SitePayload, SitesService } from './sites.service';
+import type { SiteBody, SitesService } from './sites.service';
 
 const flag = { type: ['integer', 'boolean', 'string'] };
 const coordinate = { type: ['number', 'string', 'null'] };
@@ -29,35 +32,32 @@ const payloadSchema = {
   },
 } as const;
 
-const uuidParams = {
-  type: 'object',
-  required: ['uuid'],
-  properties: { uuid: { type: 'string', minLength: 1, maxLength: 100 } },
-} as const;
-
 /** Sites, at the API's residence paths: everyone reads within scope, only superadmin writes. */
 export function sitesRoutes(
   app: FastifyInstance,
   deps: { sites: SitesRepository; sitesService: SitesService },
 ): void {
-  app.get<{ Querystring: ListQueryParams }>('/data/residences', async (request) => {
-    const list = parseListQuery(request.query, SITES_QUERY);
-    const { resource, count } = await deps.sites.list(principalOf(request), list);
-    return { resource, meta: { count } };
-  });
+  app.get<{ Querystring: ListQueryParams }>(
+    '/data/residences',
+    async (request): Promise<ListResponse<Site>> => {
+      const list = parseListQuery(request.query, SITES_QUERY);
+      const { resource, count } = await deps.sites.list(principalOf(request), list);
+      return { resource, meta: { count } };
+    },
+  );
 
-  app.post<{ Body: SitePayload }>(
+  app.post<{ Body: SiteBody }>(
     '/data/residences',
     { schema: { body: payloadSchema } },
-    async (request) => ({
+    async (request): Promise<ResourceResponse<Site[]>> => ({
       resource: [await deps.sitesService.create(principalOf(request), request.body ?? {})],
     }),
   );
 
-  app.patch<{ Params: { uuid: string }; Body: SitePayload }>(
+  app.patch<{ Params: { uuid: string }; Body: SiteBody }>(
     '/data/residences/:uuid',
     { schema: { params: uuidParams, body: payloadSchema } },
-    async (request) => ({
+    async (request): Promise<ResourceResponse<Site[]>> => ({
       resource: [
         await deps.sitesService.update(
           principalOf(request),

@@ -9,24 +9,24 @@ import {
   readFlag,
   siteFieldErrors,
 } from '../../../../src/lib/rules/sites';
-import type { SiteRecord, SitesRepository, SiteValues } from './sites.repository';
+import type { Site, SiteInput } from '../../../../src/lib/contract/sites';
+import type { SitesRepository, SiteValues } from './sites.repository';
 
-/** The body of POST and PATCH /data/residences, as the body schema lets it through. */
-export interface SitePayload {
-  name?: string;
-  address?: string;
-  type?: string;
-  status?: string;
-  lat?: number | string | null;
-  lng?: number | string | null;
-  security_company_uuid?: string | null;
-  /** The uuid the upload call answered for the cover photo; null removes the cover. */
-  file_uuid?: string | null;
-  kipleguard_enabled?: number | boolean | string;
-  kipleguard_visitors?: number | boolean | string;
-  kipleguard_reporting?: number | boolean | string;
-  kipleguard_attendance?: number | boolean | string;
-}
+/**
+ * The body of POST and PATCH /data/residences, as the body schema lets it through: an edit may
+ * leave any field out (it keeps what it has); as the original API allowed, flags may also come as
+ * booleans or text, coordinates as text, and the status as any text (siteFieldErrors names a
+ * wrong one).
+ */
+export type SiteBody = {
+  [K in keyof SiteInput]?: K extends SiteFlag
+    ? number | boolean | string
+    : K extends 'lat' | 'lng'
+      ? number | string | null
+      : K extends 'status'
+        ? string
+        : SiteInput[K];
+};
 
 /** What a new site holds for anything the payload leaves out (the table's defaults). */
 const NEW_SITE: SiteValues = {
@@ -59,7 +59,7 @@ export function createSitesService(sites: SitesRepository) {
    * The payload laid over `current` (a partial edit keeps what it leaves out), checked as a whole
    * with the rules the console's form uses. Throws a 400 with the first problem's message.
    */
-  async function valuesFrom(payload: SitePayload, current: SiteValues): Promise<SiteValues> {
+  async function valuesFrom(payload: SiteBody, current: SiteValues): Promise<SiteValues> {
     const merged = {
       name: payload.name ?? current.name,
       address: payload.address ?? current.address,
@@ -115,25 +115,20 @@ export function createSitesService(sites: SitesRepository) {
     };
   }
 
-  async function saved(uuid: string): Promise<SiteRecord> {
+  async function saved(uuid: string): Promise<Site> {
     const site = await sites.findLive(uuid);
     if (!site) throw notFound();
     return site;
   }
 
   return {
-    async create(principal: Principal, payload: SitePayload): Promise<SiteRecord> {
+    async create(principal: Principal, payload: SiteBody): Promise<Site> {
       requireSuperadmin(principal);
       const uuid = await sites.insert(await valuesFrom(payload, NEW_SITE));
       return saved(uuid);
     },
 
-    async update(
-      principal: Principal,
-      uuid: string,
-      payload: SitePayload,
-      now: Date,
-    ): Promise<SiteRecord> {
+    async update(principal: Principal, uuid: string, payload: SiteBody, now: Date): Promise<Site> {
       requireSuperadmin(principal);
       const current = await sites.findValues(uuid);
       if (!current) throw notFound();

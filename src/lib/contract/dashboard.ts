@@ -1,0 +1,25 @@
+/** The answer of GET /dashboard/data; the misspelt names are the original API's. */
+export interface DashboardFigures {
+  activeSiteCount: number;
+  incidentToday: number;
+  allIncidents: number;
+  upcomingVisitors: number;
+  checkedinVisitors: number;
+  activeSupservisor: number;
+  inActiveSupservisor: number;
+  onDutyGuard: number;
+  totalGuard: number;
+  activeSecurityCompany: number;
+  inActiveSecurityCompany: number;
+}
+
+/** The answer of GET /dashboard/sitedata: the figures that belong to sites. */
+export type SiteFigures = Pick<
+  DashboardFigures,
+  | 'upcomingVisitors'
+  | 'checkedinVisitors'
+  | 'incidentToday'
+  | 'allIncidents'
+  | 'onDutyGuard'
+  | 'totalGuard'
+>;
