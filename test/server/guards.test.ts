@@ -22,6 +22,7 @@ import {
   PASSWORD,
 } from './factories';
 import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
+import type { Guard } from '../../src/lib/contract/guards';
 
 const GUARD_FIELDS = [
   'uuid',
@@ -45,32 +46,6 @@ const GUARD_FIELDS = [
   'kg_residence_guards',
 ].sort();
 
-interface GuardAnswer {
-  uuid: string;
-  guard_id: string;
-  name: string;
-  email: string | null;
-  address: string;
-  contact_number: string;
-  ic_passport_number: string;
-  nationality: string;
-  birthdate: string | null;
-  is_active: number;
-  security_company_uuid: string;
-  security_company_name: string;
-  pin: string | null;
-  photo: string | null;
-  photo_url: string | null;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-  kg_residence_guards: Array<{
-    residence_uuid: string;
-    residence_name: string;
-    residence_kipleguard_enabled: number;
-  }>;
-  kg_security_company?: { uuid: string; name: string };
-}
 
 type Caller = 'admin' | 'companyA' | 'companyB' | 'supervisor';
 
@@ -132,7 +107,7 @@ async function makeWorld() {
   async function list(caller: Caller, query: Record<string, string> = {}) {
     const response = await call(caller, 'GET', '/guards/list', { query });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<{ resource: GuardAnswer[]; meta: { count: number } }>();
+    return response.json<{ resource: Guard[]; meta: { count: number } }>();
   }
 
   return {
@@ -389,7 +364,7 @@ describe('POST /guards/add', () => {
     });
     const response = await add('companyA', payload);
     expect(response.statusCode, response.body).toBe(200);
-    const [guard] = response.json<{ resource: GuardAnswer[] }>().resource;
+    const [guard] = response.json<{ resource: Guard[] }>().resource;
     expect(Object.keys(guard ?? {}).sort()).toEqual(GUARD_FIELDS);
     expect(guard).toMatchObject({
       guard_id: payload.guard_id,
@@ -601,7 +576,7 @@ describe('PATCH /guards/{uuid}', () => {
       kg_residence_guards: [],
     });
     expect(response.statusCode, response.body).toBe(200);
-    const [guard] = response.json<{ resource: GuardAnswer[] }>().resource;
+    const [guard] = response.json<{ resource: Guard[] }>().resource;
     expect(guard).toMatchObject({
       uuid,
       name: 'New Name',
@@ -920,7 +895,7 @@ describe('guards and attendance of the demo data', () => {
         headers: authHeaders(token),
       });
       const { resource, meta } = response.json<{
-        resource: GuardAnswer[];
+        resource: Guard[];
         meta: { count: number };
       }>();
       const principal = await t.db

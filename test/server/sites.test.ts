@@ -8,6 +8,7 @@ import { SITE_MESSAGES, siteFieldErrors } from '../../src/lib/rules/sites';
 import { expectedFigures, scopeOf, type Scope } from '../support/expected-figures';
 import { PASSWORD, createCompany, createSite, createUser } from './factories';
 import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
+import type { Site } from '../../src/lib/contract/sites';
 
 const SUPERADMIN = 'superadmin@example.com';
 const COMPANY = 'company@example.com';
@@ -30,27 +31,6 @@ async function uuids(text: string, params: unknown[] = []) {
   return (await rows(text, params)).map((row) => String(row.uuid));
 }
 
-interface SiteAnswer {
-  uuid: string;
-  name: string;
-  address: string;
-  type: string;
-  status: string;
-  lat: number | null;
-  lng: number | null;
-  security_company_uuid: string | null;
-  kg_security_company: string | null;
-  security_company_name: string | null;
-  file: { url: string } | null;
-  kipleguard_enabled: number;
-  kipleguard_visitors: number;
-  kipleguard_reporting: number;
-  kipleguard_attendance: number;
-  hdf_enabled: number;
-  visitor_pass_checkpoint_times: number;
-  created_at: string;
-  updated_at: string;
-}
 
 async function list(email: string, query: Record<string, string> = {}) {
   const response = await t.app.inject({
@@ -65,7 +45,7 @@ async function list(email: string, query: Record<string, string> = {}) {
 async function listed(email: string, query: Record<string, string> = {}) {
   const response = await list(email, query);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ resource: SiteAnswer[]; meta: { count: number } }>();
+  return response.json<{ resource: Site[]; meta: { count: number } }>();
 }
 
 async function write(
@@ -379,7 +359,7 @@ describe('site writes by the super administrator', () => {
     });
     const response = await write(SUPERADMIN, 'POST', null, payload);
     expect(response.statusCode, response.body).toBe(200);
-    const [site] = response.json<{ resource: SiteAnswer[] }>().resource;
+    const [site] = response.json<{ resource: Site[] }>().resource;
     expect(site).toMatchObject({
       name: payload.name,
       address: payload.address,
