@@ -10,6 +10,7 @@ import type { ServerConfig } from './config';
 import type { DB } from './db/database';
 import { MAX_FILE_BYTES } from '../../src/lib/rules/files';
 import { notFound, registerErrorHandling } from './http/errors';
+import { registerSecurityHeaders } from './http/security-headers';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAttendancesRepository } from './modules/attendances/attendances.repository';
 import { attendancesRoutes } from './modules/attendances/attendances.routes';
@@ -48,6 +49,7 @@ export async function buildApp({
     ajv: { customOptions: { allowUnionTypes: true } },
   });
   registerErrorHandling(app);
+  registerSecurityHeaders(app, API_PREFIX);
 
   const accounts = createAccountsRepository(db);
   const sessions = createSessionsRepository(db, config.sessionTtlHours);

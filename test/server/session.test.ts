@@ -213,3 +213,20 @@ describe('POST /admin/verify and /admin/searchadmin', () => {
     expect((await search('free@example.com')).json()).toEqual({ resource: [], meta: { count: 0 } });
   });
 });
+
+describe('security headers', () => {
+  it('marks API answers not to be cached, sniffed or framed', async () => {
+    await createUser(t.db, { email: 'admin@example.com', role: 'superadmin' });
+    const token = await signIn(t.app, 'admin@example.com', PASSWORD);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/kgapi/dashboard/data',
+      headers: authHeaders(token),
+    });
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    const refused = await t.app.inject({ method: 'GET', url: '/kgapi/dashboard/data' });
+    expect(refused.headers['cache-control']).toBe('no-store');
+  });
+});
