@@ -55,11 +55,15 @@ export async function buildApp({
   const sessions = createSessionsRepository(db, config.sessionTtlHours);
   const files = createFilesRepository(db, config.dataDir);
   const dashboard = createDashboardRepository(db);
-  const guardsService = createGuardsService({ guards: createGuardsRepository(db), accounts });
+  const guardsService = createGuardsService({
+    guards: createGuardsRepository(db),
+    accounts,
+    files,
+  });
   const attendances = createAttendancesRepository(db);
   const securityCompanies = createSecurityCompaniesRepository(db);
   const sites = createSitesRepository(db);
-  const sitesService = createSitesService(sites);
+  const sitesService = createSitesService(sites, files);
 
   await app.register(
     async (api) => {

@@ -100,7 +100,17 @@ describe('POST /files/Kgguards/{uuid}-original?uuid={uuid}', () => {
       .selectAll()
       .where('uuid', '=', uuid)
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ mime_type: 'image/png', size: png.byteLength, filename: 'me.png' });
+    const uploader = await t.db
+      .selectFrom('user_profiles')
+      .select('uuid')
+      .where('email', '=', 'company@example.com')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      mime_type: 'image/png',
+      size: png.byteLength,
+      filename: 'me.png',
+      uploaded_by: uploader.uuid,
+    });
     expect(row.storage_name).not.toContain('me');
 
     const served = await t.app.inject({ method: 'GET', url: answer.url });

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../server/src/db/seed/demo';
 import { avatarPng } from '../../server/src/db/seed/images';
+import type { SniffedType } from '../../server/src/modules/files/file-content';
 import { createFilesRepository } from '../../server/src/modules/files/files.repository';
 import {
+  BIRTHDATE_NOT_ISO,
   COMPANY_NOT_FOUND,
   GUARD_ID_IN_USE,
   OTHER_COMPANY,
@@ -46,7 +48,6 @@ const GUARD_FIELDS = [
   'kg_residence_guards',
 ].sort();
 
-
 type Caller = 'admin' | 'companyA' | 'companyB' | 'supervisor';
 
 /** Two companies, their sites and one login per role, on a fresh database. */
@@ -67,18 +68,19 @@ async function makeWorld() {
     companyB: 'company-b@example.com',
     supervisor: 'supervisor@example.com',
   };
-  await createUser(t.db, { email: emails.admin, role: 'superadmin' });
-  await createUser(t.db, {
+  const profiles = {} as Record<Caller, string>;
+  profiles.admin = await createUser(t.db, { email: emails.admin, role: 'superadmin' });
+  profiles.companyA = await createUser(t.db, {
     email: emails.companyA,
     role: 'securitycompany',
     companyUuid: companyA,
   });
-  await createUser(t.db, {
+  profiles.companyB = await createUser(t.db, {
     email: emails.companyB,
     role: 'securitycompany',
     companyUuid: companyB,
   });
-  await createUser(t.db, {
+  profiles.supervisor = await createUser(t.db, {
     email: emails.supervisor,
     role: 'sitesupervisor',
     companyUuid: companyA,
@@ -110,8 +112,17 @@ async function makeWorld() {
     return response.json<{ resource: Guard[]; meta: { count: number } }>();
   }
 
+  /** A file as the upload call stores it for that caller. */
+  function uploadAs(
+    caller: Caller,
+    file: { bytes: Uint8Array; filename: string; type: SniffedType },
+  ) {
+    return createFilesRepository(t.db, t.dataDir).save({ ...file, uploadedBy: profiles[caller] });
+  }
+
   return {
     t,
+    uploadAs,
     companyA,
     companyB,
     siteA1,
@@ -351,7 +362,7 @@ describe('POST /guards/add', () => {
     w.call(caller, 'POST', '/guards/add', { payload });
 
   it('saves the guard and its sites, generates a PIN, and answers the saved record', async () => {
-    const photo = await createFilesRepository(w.t.db, w.t.dataDir).save({
+    const photo = await w.uploadAs('companyA', {
       bytes: avatarPng(2),
       filename: 'face.png',
       type: 'image/png',
@@ -388,13 +399,12 @@ describe('POST /guards/add', () => {
     expect(links.map((l) => l.residence_uuid).sort()).toEqual([w.siteA1, w.siteA2].sort());
   });
 
-  it('keeps a valid PIN it is given and replaces an invalid one', async () => {
+  it('keeps a valid PIN it is given and refuses an invalid one', async () => {
     const kept = await add('admin', validPayload(w, { pin: '654321' }));
     expect(kept.json().resource[0].pin).toBe('654321');
-    const replaced = await add('admin', validPayload(w, { pin: '012345' }));
-    const pin = replaced.json().resource[0].pin as string;
-    expect(pin).not.toBe('012345');
-    expect(isValidPin(pin)).toBe(true);
+    for (const pin of ['012345', '099999', '1000000', 'abcdef']) {
+      expectError(await add('admin', validPayload(w, { pin })), 400, GUARD_MESSAGES.pinInvalid);
+    }
   });
 
   it('takes no sites and no email, as both are optional', async () => {
@@ -415,8 +425,8 @@ describe('POST /guards/add', () => {
     ['contact_number', '012-3456789', GUARD_MESSAGES.contactOnAdd],
     ['ic_passport_number', '', GUARD_MESSAGES.icPassportRequired],
     ['birthdate', '', GUARD_MESSAGES.birthdateRequired],
-    ['birthdate', '31/01/1990', GUARD_MESSAGES.birthdateInvalid],
-    ['birthdate', '1990-02-30', GUARD_MESSAGES.birthdateInvalid],
+    ['birthdate', '31/01/1990', BIRTHDATE_NOT_ISO],
+    ['birthdate', '1990-02-30', BIRTHDATE_NOT_ISO],
     ['email', 'not-an-email', GUARD_MESSAGES.emailInvalid],
     ['address', '', GUARD_MESSAGES.addressRequired],
   ])('refuses %s = %j with “%s”', async (field, value, message) => {
@@ -492,7 +502,7 @@ describe('POST /guards/add', () => {
     expectError(unknown, 400, COMPANY_NOT_FOUND);
     const noFile = await add('admin', validPayload(w, { photo: 'no-such-file' }));
     expectError(noFile, 400, PHOTO_NOT_FOUND);
-    const video = await createFilesRepository(w.t.db, w.t.dataDir).save({
+    const video = await w.uploadAs('admin', {
       bytes: new Uint8Array([0, 0, 0, 24, 0x66, 0x74, 0x79, 0x70, 0, 0, 0, 0]),
       filename: 'clip.mp4',
       type: 'video/mp4',
@@ -501,6 +511,19 @@ describe('POST /guards/add', () => {
       await add('admin', validPayload(w, { photo: video.uuid })),
       400,
       PHOTO_TYPE_NOT_ALLOWED,
+    );
+  });
+
+  it('refuses a photo another user uploaded, as if it did not exist', async () => {
+    const theirs = await w.uploadAs('companyB', {
+      bytes: avatarPng(3),
+      filename: 'theirs.png',
+      type: 'image/png',
+    });
+    expectError(
+      await add('companyA', validPayload(w, { photo: theirs.uuid })),
+      400,
+      PHOTO_NOT_FOUND,
     );
   });
 

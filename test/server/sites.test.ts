@@ -31,7 +31,6 @@ async function uuids(text: string, params: unknown[] = []) {
   return (await rows(text, params)).map((row) => String(row.uuid));
 }
 
-
 async function list(email: string, query: Record<string, string> = {}) {
   const response = await t.app.inject({
     method: 'GET',
@@ -67,8 +66,19 @@ const LIVE = `from residences r left join security_companies sc on sc.uuid = r.s
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 
+/** A file as the upload call stores it for the super administrator, who writes sites. */
 async function savedFile(type: 'image/png' | 'video/mp4' = 'image/png') {
-  return createFilesRepository(t.db, t.dataDir).save({ bytes: PNG, filename: 'cover.png', type });
+  const admin = await t.db
+    .selectFrom('user_profiles')
+    .select('uuid')
+    .where('email', '=', 'superadmin@example.com')
+    .executeTakeFirstOrThrow();
+  return createFilesRepository(t.db, t.dataDir).save({
+    bytes: PNG,
+    filename: 'cover.png',
+    type,
+    uploadedBy: admin.uuid,
+  });
 }
 
 function validSite(overrides: Record<string, unknown> = {}) {

@@ -15,6 +15,8 @@ export interface FilesTable {
   filename: string;
   mime_type: string;
   size: number;
+  /** The user profile that uploaded it; null for seeded files. */
+  uploaded_by: string | null;
   created_at: Generated<string>;
 }
 

@@ -1,11 +1,13 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as initial from './2026-11-22T01-initial';
 import * as listIndexes from './2026-11-22T02-list-indexes';
+import * as fileUploader from './2026-11-22T03-file-uploader';
 
 /** Every migration in order. Names are timestamps so they sort as they were written. */
 const migrations: Record<string, Migration> = {
   '2026-11-22T01-initial': initial,
   '2026-11-22T02-list-indexes': listIndexes,
+  '2026-11-22T03-file-uploader': fileUploader,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -26,6 +26,8 @@ export function createFilesRepository(db: DB, dataDir: string) {
       filename: string;
       type: SniffedType;
       uuid?: string;
+      /** The uploader's profile; seeded files have none. */
+      uploadedBy?: string | null;
     }): Promise<UploadedFile> {
       const uuid = input.uuid ?? randomUUID();
       const accessKey = randomBytes(32).toString('hex');
@@ -43,6 +45,7 @@ export function createFilesRepository(db: DB, dataDir: string) {
             filename: input.filename.slice(0, 255),
             mime_type: input.type,
             size: input.bytes.byteLength,
+            uploaded_by: input.uploadedBy ?? null,
           })
           .execute();
       } catch (error) {
@@ -60,6 +63,15 @@ export function createFilesRepository(db: DB, dataDir: string) {
         .where('uuid', '=', uuid)
         .executeTakeFirst();
       return row !== undefined;
+    },
+
+    /** What decides whether a file may become a record's photo. */
+    async findForAttachment(uuid: string) {
+      return db
+        .selectFrom('files')
+        .select(['mime_type', 'size', 'uploaded_by'])
+        .where('uuid', '=', uuid)
+        .executeTakeFirst();
     },
 
     async findByAccessKey(accessKey: string) {

@@ -1,3 +1,4 @@
+import { principalOf } from '../../auth/authenticate';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
@@ -98,7 +99,13 @@ export function filesRoutes(
       if (type !== 'image/png' && type !== 'image/jpeg') {
         throw new ApiError(415, 'FILE_TYPE_NOT_ALLOWED', PHOTO_TYPE_NOT_ALLOWED);
       }
-      return deps.files.save({ bytes, filename: part.filename, type, uuid });
+      return deps.files.save({
+        bytes,
+        filename: part.filename,
+        type,
+        uuid,
+        uploadedBy: principalOf(request).profileUuid,
+      });
     },
   );
 }

@@ -225,10 +225,6 @@ function createGuardsStore(db: Kysely<Database>) {
       return rows.map((row) => row.residence_uuid);
     },
 
-    async findFile(uuid: string) {
-      return db.selectFrom('files').select('mime_type').where('uuid', '=', uuid).executeTakeFirst();
-    },
-
     /** Whether another live guard of the company already has this guard ID. */
     async guardIdTaken(companyUuid: string, guardId: string, exceptUuid: string | null) {
       let query = db

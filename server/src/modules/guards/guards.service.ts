@@ -1,3 +1,5 @@
+import { checkNewPhoto } from '../files/files.service';
+import type { FilesRepository } from '../files/files.repository';
 import {
   GUARD_MESSAGES,
   generatePin,
@@ -5,7 +7,6 @@ import {
   isValidEmail,
   isValidPin,
 } from '../../../../src/lib/rules/guards';
-import { PHOTO_TYPES, PHOTO_TYPE_NOT_ALLOWED } from '../../../../src/lib/rules/files';
 import type { Guard, GuardPayload, GuardPin } from '../../../../src/lib/contract/guards';
 import type { AccountsRepository } from '../../auth/accounts.repository';
 import type { Principal } from '../../auth/principal';
@@ -31,6 +32,8 @@ export const OTHER_SITE = 'You can only assign guards to your own sites.';
 export const SITE_INVALID =
   'Every site must be a live site of the chosen Security Company with the guard service enabled.';
 export const PHOTO_NOT_FOUND = 'Photo does not exist. Please upload it again.';
+/** The API carries birthdates as YYYY-MM-DD (the form shows dd/MM/yyyy), so its message names that. */
+export const BIRTHDATE_NOT_ISO = 'Birthdate must be a valid date in the format YYYY-MM-DD.';
 
 type Mode = 'add' | 'edit';
 
@@ -93,7 +96,7 @@ export function guardFieldProblem(values: GuardValues, mode: Mode): string | nul
   }
   if (!values.ic_passport_number) return GUARD_MESSAGES.icPassportRequired;
   if (!values.birthdate) return GUARD_MESSAGES.birthdateRequired;
-  if (!isValidDate(values.birthdate)) return GUARD_MESSAGES.birthdateInvalid;
+  if (!isValidDate(values.birthdate)) return BIRTHDATE_NOT_ISO;
   if (values.email !== null && !isValidEmail(values.email)) return GUARD_MESSAGES.emailInvalid;
   if (!values.address) return GUARD_MESSAGES.addressRequired;
   return null;
@@ -118,8 +121,9 @@ function valuesOf(record: Guard): GuardValues {
 export function createGuardsService(deps: {
   guards: GuardsRepository;
   accounts: AccountsRepository;
+  files: FilesRepository;
 }) {
-  const { guards, accounts } = deps;
+  const { guards, accounts, files } = deps;
 
   async function findInScope(principal: Principal, uuid: string): Promise<Guard> {
     const record = await guards.findInScope(principal, uuid);
@@ -172,15 +176,6 @@ export function createGuardsService(deps: {
     return links;
   }
 
-  async function checkPhoto(store: GuardsStore, photoUuid: string | null) {
-    if (photoUuid === null) return;
-    const file = await store.findFile(photoUuid);
-    if (!file) throw badRequest(PHOTO_NOT_FOUND);
-    if (!(PHOTO_TYPES as readonly string[]).includes(file.mime_type)) {
-      throw badRequest(PHOTO_TYPE_NOT_ALLOWED);
-    }
-  }
-
   /** Same rule as POST /admin/searchadmin: a guard may not take a login's email. */
   async function checkEmail(email: string | null, previous: string | null) {
     if (email === null || email.toLowerCase() === previous?.toLowerCase()) return;
@@ -200,16 +195,21 @@ export function createGuardsService(deps: {
     const values = mergeValues(payload, current ? valuesOf(current) : EMPTY_GUARD);
     const problem = guardFieldProblem(values, mode);
     if (problem) throw badRequest(problem);
+    // A PIN sent with a new guard must be a valid one; none at all means the server makes one.
+    if (!current && payload.pin && !isValidPin(payload.pin)) {
+      throw badRequest(GUARD_MESSAGES.pinInvalid);
+    }
     await checkEmail(values.email, current?.email ?? null);
+    // Checked before the transaction: SQLite has one connection, which the transaction holds.
+    if (values.photo_file_uuid !== null && values.photo_file_uuid !== current?.photo) {
+      await checkNewPhoto(files, principal, values.photo_file_uuid, PHOTO_NOT_FOUND);
+    }
 
     return guards.transaction(async (store) => {
       await checkCompany(store, principal, values.security_company_uuid);
       const existing = current ? await store.linkedSiteUuids(current.uuid) : [];
       const requested = payload.residence_uuids ?? (current ? existing : []);
       const links = await siteLinks(store, principal, values, requested, existing);
-      if (values.photo_file_uuid !== current?.photo) {
-        await checkPhoto(store, values.photo_file_uuid);
-      }
       if (
         await store.guardIdTaken(
           values.security_company_uuid,
@@ -220,7 +220,7 @@ export function createGuardsService(deps: {
         throw new ApiError(409, 'GUARD_ID_IN_USE', GUARD_ID_IN_USE);
       }
       if (!current) {
-        const pin = payload.pin && isValidPin(payload.pin) ? payload.pin : generatePin();
+        const pin = payload.pin || generatePin();
         return store.insert(values, pin, links);
       }
       await store.update(current.uuid, values, links, now);

@@ -151,14 +151,6 @@ export function createSitesRepository(db: DB) {
       return companyIsLive(db, uuid);
     },
 
-    async findFile(uuid: string) {
-      return db
-        .selectFrom('files')
-        .select(['mime_type', 'size'])
-        .where('uuid', '=', uuid)
-        .executeTakeFirst();
-    },
-
     async insert(values: SiteValues): Promise<string> {
       const uuid = randomUUID();
       await db

@@ -1,6 +1,7 @@
+import { checkNewPhoto } from '../files/files.service';
+import type { FilesRepository } from '../files/files.repository';
 import type { Principal } from '../../auth/principal';
 import { badRequest, forbidden, notFound } from '../../http/errors';
-import { photoProblem } from '../../../../src/lib/rules/files';
 import {
   SITE_FLAGS,
   SITE_MESSAGES,
@@ -54,12 +55,16 @@ function blankToNull(value: string | null | undefined): string | null {
   return value === undefined || value === null || value.trim() === '' ? null : value.trim();
 }
 
-export function createSitesService(sites: SitesRepository) {
+export function createSitesService(sites: SitesRepository, files: FilesRepository) {
   /**
    * The payload laid over `current` (a partial edit keeps what it leaves out), checked as a whole
    * with the rules the console's form uses. Throws a 400 with the first problem's message.
    */
-  async function valuesFrom(payload: SiteBody, current: SiteValues): Promise<SiteValues> {
+  async function valuesFrom(
+    principal: Principal,
+    payload: SiteBody,
+    current: SiteValues,
+  ): Promise<SiteValues> {
     const merged = {
       name: payload.name ?? current.name,
       address: payload.address ?? current.address,
@@ -94,12 +99,7 @@ export function createSitesService(sites: SitesRepository) {
     const coverUuid =
       payload.file_uuid === undefined ? current.cover_file_uuid : blankToNull(payload.file_uuid);
     if (coverUuid !== null && coverUuid !== current.cover_file_uuid) {
-      const file = await sites.findFile(coverUuid);
-      if (!file) throw badRequest(SITE_MESSAGES.coverNotFound);
-      // The same rules as guard photos; the upload call has applied them already, this keeps an
-      // incident video or an oversized file from becoming a cover by its uuid.
-      const problem = photoProblem({ size: file.size, type: file.mime_type });
-      if (problem) throw badRequest(problem);
+      await checkNewPhoto(files, principal, coverUuid, SITE_MESSAGES.coverNotFound);
     }
 
     return {
@@ -124,7 +124,7 @@ export function createSitesService(sites: SitesRepository) {
   return {
     async create(principal: Principal, payload: SiteBody): Promise<Site> {
       requireSuperadmin(principal);
-      const uuid = await sites.insert(await valuesFrom(payload, NEW_SITE));
+      const uuid = await sites.insert(await valuesFrom(principal, payload, NEW_SITE));
       return saved(uuid);
     },
 
@@ -132,7 +132,8 @@ export function createSitesService(sites: SitesRepository) {
       requireSuperadmin(principal);
       const current = await sites.findValues(uuid);
       if (!current) throw notFound();
-      if (!(await sites.update(uuid, await valuesFrom(payload, current), now))) throw notFound();
+      if (!(await sites.update(uuid, await valuesFrom(principal, payload, current), now)))
+        throw notFound();
       return saved(uuid);
     },
 
