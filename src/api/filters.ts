@@ -3,9 +3,17 @@ export function quote(value: string): string {
   return `'${value.replace(/'/g, "''")}'`;
 }
 
-/** `(a like '%text%') OR (b like '%text%')`: the server matches case-insensitively. */
+/** A backslash before a backslash, % or _ makes the server's LIKE take it as a plain character. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
+ * `(a like '%text%') OR (b like '%text%')`: the server matches case-insensitively, and the
+ * user's text is matched as typed (a % or _ in it is not a wildcard).
+ */
 export function keywordFilter(fields: readonly string[], text: string): string {
-  const pattern = quote(`%${text}%`);
+  const pattern = quote(`%${escapeLike(text)}%`);
   return fields.map((field) => `(${field} like ${pattern})`).join(' OR ');
 }
 

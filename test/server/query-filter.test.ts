@@ -212,7 +212,6 @@ describe('parseFilter: accepted forms select the right rows', () => {
     ['`company.name` like %sent%', ['g3', 'g4']],
     ['guard_id = 007', ['g4']],
     ['guard_id like 007', ['g4']],
-    ['name = a UNION SELECT uuid FROM identities', []],
     [`${'('.repeat(FILTER_LIMITS.maxDepth)}uuid='g1'${')'.repeat(FILTER_LIMITS.maxDepth)}`, ['g1']],
     [Array.from({ length: FILTER_LIMITS.maxConditions }, () => "uuid='g4'").join(' OR '), ['g4']],
     [
@@ -246,6 +245,14 @@ describe('parseFilter: compiled SQL binds every value', () => {
     const query = compiled('(checkin_at >= 2024-05-01 16:00:00) AND (uuid=abc-123)');
     expect(query.parameters).toEqual(['2024-05-01 16:00:00', 'abc-123']);
     expect(query.sql).not.toMatch(/2024|abc/);
+  });
+
+  it('takes a backslash before % or _ as the plain character', async () => {
+    // 'Dana 50% Off' holds a real %; every name is longer than '50' plus one character.
+    expect(await uuidsMatching("name like '%50\\%%'")).toEqual(['g4']);
+    expect(await uuidsMatching("name like '%5\\%%'")).toEqual([]);
+    expect(await uuidsMatching("name like '%\\_%'")).toEqual([]);
+    expect(await uuidsMatching("name like '%_%'")).toHaveLength(5);
   });
 
   it('compiles LIKE as lower(column) like lower(?)', () => {
@@ -289,6 +296,9 @@ describe('parseFilter: hostile and invalid input is a 400 QueryError', () => {
     ["' OR 1=1 --", 'Unterminated string starting at position 1 in filter.'],
     ["(name='a'); DROP TABLE guards", "Unexpected ';' at position 11 in filter."],
     ["name='a' UNION SELECT * FROM identities", "Unexpected 'UNION' at position 10"],
+    ['name = a UNION SELECT uuid FROM identities', "Unexpected 'UNION' at position 10"],
+    ['name = x; drop table guards', "Unexpected ';'"],
+    ['uuid = 1 union all select 1', "Unexpected 'union' at position 10"],
     ["password = 'x'", "Unknown field 'password' in filter."],
     ["(name='a' AND password IS NULL)", "Unknown field 'password' in filter."],
     ['constructor = 1', "Unknown field 'constructor' in filter."],

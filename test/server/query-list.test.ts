@@ -285,7 +285,7 @@ describe('applyListQuery', () => {
     const query = applyListQuery(db.selectFrom('sites').select('sites.name'), list);
     const { sql: text, parameters } = query.compile();
     expect(text).toBe(
-      'select "sites"."name" from "sites" where lower("sites"."name") not like lower(?) order by "sites"."name" desc, "sites"."created_at" desc limit ? offset ?',
+      `select "sites"."name" from "sites" where lower("sites"."name") not like lower(?) escape '\\' order by "sites"."name" desc, "sites"."created_at" desc limit ? offset ?`,
     );
     expect(parameters).toEqual(['%ar%', 2, 1]);
     expect((await query.execute()).map((row) => row.name)).toEqual(['Delta', 'Bravo']);

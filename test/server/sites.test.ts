@@ -752,3 +752,26 @@ describe('GET /dashboard/sitedata for one site', () => {
     expect((await siteData(SUPERADMIN, otherSite)).totalGuard).toBe(1);
   });
 });
+
+describe('GET /data/residences?filterValues=', () => {
+  it('searches uuid and name for the text as typed, ANDed with the filter and the scope', async () => {
+    const all = await rows(`select r.uuid, r.name ${LIVE} and lower(r.name) like '%vista%'`);
+    expect(all.length).toBeGreaterThan(0);
+    const response = await list('superadmin@example.com', { filterValues: 'VISTA', limit: '100' });
+    expect(response.statusCode).toBe(200);
+    const found = response.json<{ resource: Site[]; meta: { count: number } }>();
+    expect(found.resource.map((site) => site.uuid).sort()).toEqual(
+      all.map((row) => String(row.uuid)).sort(),
+    );
+    expect(found.meta.count).toBe(all.length);
+
+    const none = await list('superadmin@example.com', { filterValues: '%' });
+    expect(none.json().meta.count).toBe(0);
+
+    const narrowed = await list('superadmin@example.com', {
+      filterValues: 'vista',
+      filter: '(kipleguard_enabled=0) AND (kipleguard_enabled=1)',
+    });
+    expect(narrowed.json().meta.count).toBe(0);
+  });
+});

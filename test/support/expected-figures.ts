@@ -17,6 +17,14 @@ function utcText(date: Date): string {
 }
 
 function siteCondition(scope: Scope, column: string): [string, unknown[]] {
+  const [inScope, params] = scopedSiteCondition(scope, column);
+  return [
+    `${inScope} and ${column} in (select uuid from residences where deleted_at is null)`,
+    params,
+  ];
+}
+
+function scopedSiteCondition(scope: Scope, column: string): [string, unknown[]] {
   if (scope.role === 'superadmin') return ['1=1', []];
   if (scope.role === 'securitycompany') {
     return [
@@ -58,7 +66,7 @@ export async function expectedFigures(run: RunCount, scope: Scope, now = new Dat
 
   return {
     activeSiteCount: await run(
-      `select count(*) as n from residences where deleted_at is null and kipleguard_enabled = 1 and ${resSites}`,
+      `select count(*) as n from residences where deleted_at is null and ${resSites}`,
       resParams,
     ),
     incidentToday: await run(

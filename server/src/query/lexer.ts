@@ -26,6 +26,11 @@ const BARE_RUN_IN_LIST = /[\p{L}\p{M}\p{N}\s_\-:.+@/%#]*/uy;
 /** A bare value also ends before a spaced AND / OR, so `a=1 AND b=2` works without parentheses. */
 const BARE_VALUE_END = /\s(?:and|or)(?=\s|$)/i;
 const SUB_SELECT = /^select\b/i;
+/**
+ * SQL statement words inside an unquoted value: a value would be bound harmlessly, but no real
+ * value reads like this, so it is refused as the injection attempt it is. Quoted text may hold them.
+ */
+const SQL_STATEMENT_WORD = /\b(union|select|insert|update|delete|drop|alter|create|exec|attach|pragma)\b/i;
 const COMMENT_MARKERS = ['--', '/*'] as const;
 
 function matchAt(pattern: RegExp, text: string, start: number): string | null {
@@ -169,6 +174,12 @@ export class Lexer {
     if (value === '') return unexpectedCharacter(this.text, start, 'a value');
     if (SUB_SELECT.test(value)) {
       throw filterError(`Sub-queries are not allowed in filter (position ${start + 1}).`);
+    }
+    const statementWord = SQL_STATEMENT_WORD.exec(value);
+    if (statementWord) {
+      throw filterError(
+        `Unexpected '${statementWord[0]}' at position ${start + statementWord.index + 1} in filter; quote the value if it is text.`,
+      );
     }
     this.position = start + value.length;
     return { kind: 'bare', text: value };

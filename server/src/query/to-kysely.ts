@@ -88,10 +88,11 @@ export function compileFilter(
         );
       case 'like':
         // lower() on both sides: SQLite's LIKE ignores ASCII case, PostgreSQL's does not.
+        // A backslash escapes % and _, so a client can search for them as plain characters.
         return condition(node.field, (column) =>
           node.negated
-            ? sql<SqlBool>`lower(${column}) not like lower(${bind(node.pattern)})`
-            : sql<SqlBool>`lower(${column}) like lower(${bind(node.pattern)})`,
+            ? sql<SqlBool>`lower(${column}) not like lower(${bind(node.pattern)}) escape '\\'`
+            : sql<SqlBool>`lower(${column}) like lower(${bind(node.pattern)}) escape '\\'`,
         );
       case 'in':
         return condition(node.field, (column) =>

@@ -16,6 +16,11 @@ export type SiteFilter = (residenceUuidColumn: string) => Expression<SqlBool> | 
 
 const always = sql<SqlBool>`1 = 1`;
 
+/** Figures hang off live sites only: a deleted site's visitors, incidents and shifts drop out. */
+function atLiveSite(residenceUuidColumn: string) {
+  return sql<SqlBool>`${sql.ref(residenceUuidColumn)} in (select live_site.uuid from residences as live_site where live_site.deleted_at is null)`;
+}
+
 async function countOf(query: {
   executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }>;
 }) {
@@ -37,6 +42,7 @@ export function createDashboardRepository(db: DB) {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('incidents.deleted_at', 'is', null)
         .where(siteScope(principal, 'incidents.residence_uuid'))
+        .where(atLiveSite('incidents.residence_uuid'))
         .where(siteFilter('incidents.residence_uuid') ?? always);
 
     const visitors = () =>
@@ -45,6 +51,7 @@ export function createDashboardRepository(db: DB) {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('visitors.deleted_at', 'is', null)
         .where(siteScope(principal, 'visitors.residence_uuid'))
+        .where(atLiveSite('visitors.residence_uuid'))
         .where(siteFilter('visitors.residence_uuid') ?? always);
 
     const [
@@ -80,6 +87,7 @@ export function createDashboardRepository(db: DB) {
           .where('attendances.checkin_at', '>=', onDutySince)
           .where(guardScope(principal, 'guards'))
           .where(siteScope(principal, 'attendances.residence_uuid'))
+          .where(atLiveSite('attendances.residence_uuid'))
           .where(siteFilter('attendances.residence_uuid') ?? always),
       ),
       countOf(totalGuards(principal, siteFilter)),
@@ -105,6 +113,7 @@ export function createDashboardRepository(db: DB) {
     return query
       .innerJoin('guard_residences as guard_site', 'guard_site.guard_uuid', 'guards.uuid')
       .where(siteScope(principal, 'guard_site.residence_uuid'))
+      .where(atLiveSite('guard_site.residence_uuid'))
       .where(bySite)
       .select(sql<number>`count(distinct guards.uuid)`.as('n'));
   }
@@ -141,8 +150,8 @@ export function createDashboardRepository(db: DB) {
           db
             .selectFrom('residences')
             .select((eb) => eb.fn.countAll<number>().as('n'))
+            // Every live site in scope: the same sites the Sites list (its View All) shows.
             .where('deleted_at', 'is', null)
-            .where('kipleguard_enabled', '=', 1)
             .where(siteScope(principal, 'residences.uuid')),
         ),
         countOf(supervisors(1)),

@@ -54,6 +54,12 @@ export interface SiteValues {
 
 const always = sql<SqlBool>`1 = 1`;
 
+/** uuid or name contains the text as typed, any case (% and _ in it are plain characters). */
+function keywordMatch(keyword: string) {
+  const pattern = `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<SqlBool>`(lower(residences.uuid) like ${pattern} escape '\\' or lower(residences.name) like ${pattern} escape '\\')`;
+}
+
 export function createSitesRepository(db: DB) {
   /** Live sites only: a deleted site is gone from every answer, whatever the client filters on. */
   function liveSites() {
@@ -99,12 +105,18 @@ export function createSitesRepository(db: DB) {
   }
 
   return {
-    /** One page of the caller's live sites, and how many match in all. */
-    async list(principal: Principal, list: ParsedListQuery) {
+    /**
+     * One page of the caller's live sites, and how many match in all. `keyword` is the spec's
+     * filterValues: a plain-text search on uuid and name, ANDed with the filter.
+     */
+    async list(principal: Principal, list: ParsedListQuery, keyword = '') {
       const scope = siteScope(principal, 'residences.uuid');
-      const where = list.where ?? always;
+      const clientFilter = list.where ?? always;
+      const where = keyword
+        ? sql<SqlBool>`(${clientFilter}) and ${keywordMatch(keyword)}`
+        : clientFilter;
       // uuid last, so sites created in the same second still page in a stable order.
-      const rowsQuery = applyListQuery(selectSites().where(scope).where(where), list).orderBy(
+      const rowsQuery = applyListQuery(selectSites().where(scope), { ...list, where }).orderBy(
         'residences.uuid',
         'desc',
       );

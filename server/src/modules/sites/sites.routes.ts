@@ -37,11 +37,24 @@ export function sitesRoutes(
   app: FastifyInstance,
   deps: { sites: SitesRepository; sitesService: SitesService },
 ): void {
-  app.get<{ Querystring: ListQueryParams }>(
+  app.get<{ Querystring: ListQueryParams & { filterValues?: string } }>(
     '/data/residences',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { filterValues: { type: 'string', maxLength: 200 } },
+        },
+      },
+    },
     async (request): Promise<ListResponse<Site>> => {
-      const list = parseListQuery(request.query, SITES_QUERY);
-      const { resource, count } = await deps.sites.list(principalOf(request), list);
+      const { filterValues, ...params } = request.query;
+      const list = parseListQuery(params, SITES_QUERY);
+      const { resource, count } = await deps.sites.list(
+        principalOf(request),
+        list,
+        filterValues?.trim() ?? '',
+      );
       return { resource, meta: { count } };
     },
   );
