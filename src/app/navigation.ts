@@ -37,13 +37,18 @@ const sectionOfDetail: Record<string, string> = {
   'guard-details': '/security-guards',
 };
 
+/** The navigation section a path belongs to: '/guard-details/x' belongs to '/security-guards'. */
+export function sectionOf(pathname: string): string {
+  const first = pathname.split('/')[1] ?? '';
+  return sectionOfDetail[first] ?? `/${first}`;
+}
+
 /**
  * A role may open exactly the sections its navigation shows (and their detail screens);
  * the server enforces the same scope whatever the browser does.
  */
 export function canOpen(role: RoleType | null, pathname: string): boolean {
   if (role === 'superadmin') return true;
-  const first = pathname.split('/')[1] ?? '';
-  const section = sectionOfDetail[first] ?? `/${first}`;
+  const section = sectionOf(pathname);
   return navigationFor(role).some((item) => item.path === section);
 }

@@ -66,6 +66,13 @@ describe('side navigation per role', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
+  it('highlights the section of a detail screen', async () => {
+    renderApp('/site-details/site-1/company-1', { role: 'superadmin' });
+    const nav = within(screen.getByRole('navigation', { name: 'Main navigation' }));
+    await waitFor(() => expect(nav.getByRole('link', { name: /Sites/ })).toHaveClass('active'));
+    expect(nav.getByRole('link', { name: /Dashboard/ })).not.toHaveClass('active');
+  });
+
   it('lets a role open the detail screen of one of its sections', async () => {
     const { router } = renderApp('/guard-details/guard-2', { role: 'sitesupervisor' });
     await screen.findByRole('heading', { name: 'Guard Details' });
