@@ -556,11 +556,31 @@ describe('site writes refused', () => {
 
 describe('site payload checks', () => {
   const refusals: Array<[string, Record<string, unknown>, string]> = [
-    ['a latitude above 90', { lat: 90.0001 }, 'Latitude must be between -90 and 90.'],
-    ['a latitude below -90', { lat: -91 }, 'Latitude must be between -90 and 90.'],
-    ['a latitude that is not a number', { lat: 'north' }, 'Latitude must be between -90 and 90.'],
-    ['a longitude above 180', { lng: 180.5 }, 'Longitude must be between -180 and 180.'],
-    ['a longitude below -180', { lng: -181 }, 'Longitude must be between -180 and 180.'],
+    [
+      'a latitude above 90',
+      { lat: 90.0001 },
+      'Please enter values in decimal degree e.g +/-89.111111',
+    ],
+    [
+      'a latitude below -90',
+      { lat: -91 },
+      'Please enter values in decimal degree e.g +/-89.111111',
+    ],
+    [
+      'a latitude that is not a number',
+      { lat: 'north' },
+      'Please enter values in decimal degree e.g +/-89.111111',
+    ],
+    [
+      'a longitude above 180',
+      { lng: 180.5 },
+      'Please enter values in decimal degree e.g +/-179.111111',
+    ],
+    [
+      'a longitude below -180',
+      { lng: -181 },
+      'Please enter values in decimal degree e.g +/-179.111111',
+    ],
     ['a latitude without longitude', { lng: null }, 'Please enter the longitude'],
     ['a longitude without latitude', { lat: '' }, 'Please enter the latitude'],
     ['no name', { name: undefined }, 'Please enter the site name'],
@@ -667,8 +687,8 @@ describe('site payload checks', () => {
     });
     expect(siteFieldErrors({ name: 'a', address: 'b', type: 'Landed', lat: 95, lng: 200 })).toEqual(
       {
-        lat: 'Latitude must be between -90 and 90.',
-        lng: 'Longitude must be between -180 and 180.',
+        lat: 'Please enter values in decimal degree e.g +/-89.111111',
+        lng: 'Please enter values in decimal degree e.g +/-179.111111',
       },
     );
     expect(siteFieldErrors({ name: 'a', address: 'b', type: 'Residence' })).toEqual({});

@@ -1,12 +1,5 @@
 /** Site rules (spec part 1 §3, issue 4), shared by the Add/Edit Site form and the server. */
-import {
-  LAT_MAX,
-  LAT_MIN,
-  LNG_MAX,
-  LNG_MIN,
-  isValidLatitude,
-  isValidLongitude,
-} from './coordinates';
+import { COORDINATE_MESSAGES, isValidLatitude, isValidLongitude } from './coordinates';
 
 export const SITE_TYPES = ['Residence', 'Condominium', 'Landed', 'Commercial'] as const;
 export type SiteType = (typeof SITE_TYPES)[number];
@@ -36,8 +29,8 @@ export const SITE_MESSAGES = {
   statusInvalid: `Status must be ${SITE_STATUSES.join(' or ')}.`,
   latitudeRequired: 'Please enter the latitude',
   longitudeRequired: 'Please enter the longitude',
-  latitudeOutOfRange: `Latitude must be between ${LAT_MIN} and ${LAT_MAX}.`,
-  longitudeOutOfRange: `Longitude must be between ${LNG_MIN} and ${LNG_MAX}.`,
+  latitudeOutOfRange: COORDINATE_MESSAGES.latitudeOutOfRange,
+  longitudeOutOfRange: COORDINATE_MESSAGES.longitudeOutOfRange,
   flagInvalid: 'Feature switches must be on or off (1 or 0).',
   companyNotFound: 'The selected security company does not exist.',
   coverNotFound: 'The cover photo was not found. Please upload it again.',
