@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { GuardPayload } from '../../src/lib/contract/guards';
+import { PHOTO_TYPE_NOT_ALLOWED } from '../../src/lib/rules/files';
 import { GUARD_MESSAGES, isValidPin } from '../../src/lib/rules/guards';
 import { API, apiError } from '../msw/api';
 import { server } from '../msw/server';
@@ -18,7 +19,7 @@ import { renderApp } from './render-app';
 
 setUpGuardTests();
 
-type Role = 'superadmin' | 'securitycompany';
+type Role = 'superadmin' | 'securitycompany' | 'sitesupervisor';
 
 async function openAddGuard(role: Role = 'superadmin') {
   const app = renderApp('/security-guards', { role });
@@ -246,5 +247,117 @@ describe('Add Guard', () => {
         "((kipleguard_enabled=1)) AND ((security_company_uuid='company-1'))",
       ]),
     );
+  });
+
+  it('keeps a photo the server refused in sight, and sends none once it is removed', async () => {
+    const seen = recordRequests();
+    server.use(
+      http.post(
+        `${API}/files/Kgguards/:name`,
+        () =>
+          HttpResponse.json(apiError('FILE_TYPE_NOT_ALLOWED', PHOTO_TYPE_NOT_ALLOWED), {
+            status: 415,
+          }),
+        { once: true },
+      ),
+    );
+    const app = await openAddGuard();
+    const { user } = app;
+    await user.upload(within(app.dialog).getByLabelText('Photo'), pngFile('renamed.png'));
+    await user.selectOptions(within(app.dialog).getByLabelText('Company'), 'company-1');
+    await fillValidGuard(app);
+    await user.click(within(app.dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(PHOTO_TYPE_NOT_ALLOWED);
+    const dialog = screen.getByRole('dialog');
+    expect(await within(dialog).findByLabelText('Guard ID')).toHaveValue('G-100');
+    // The form still holds the photo, so the picker says so, with the server's reason under it.
+    expect(within(dialog).getByText('renamed.png')).toBeInTheDocument();
+    expect(within(dialog).getByText(PHOTO_TYPE_NOT_ALLOWED)).toBeInTheDocument();
+    expect(within(dialog).queryByText('No file chosen')).not.toBeInTheDocument();
+    expect(requestsTo(seen, 'POST', '/guards/add')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Remove renamed.png' }));
+    expect(within(dialog).getByText('No file chosen')).toBeInTheDocument();
+    expect(within(dialog).queryByText(PHOTO_TYPE_NOT_ALLOWED)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(await within(dialog).findByText('Success')).toBeInTheDocument();
+    expect(seen.filter((r) => r.path.startsWith('/files/'))).toHaveLength(1);
+    const add = present(requestsTo(seen, 'POST', '/guards/add')[0], 'POST /guards/add');
+    expect(add.body).not.toHaveProperty('photo');
+  });
+
+  it('shows the chosen photo after another failure, and a new Submit uploads that one', async () => {
+    const seen = recordRequests();
+    server.use(
+      http.post(
+        `${API}/guards/add`,
+        () =>
+          HttpResponse.json(apiError('GUARD_ID_IN_USE', 'Guard ID is already in use.'), {
+            status: 409,
+          }),
+        { once: true },
+      ),
+    );
+    const app = await openAddGuard();
+    const { user } = app;
+    await user.upload(within(app.dialog).getByLabelText('Photo'), pngFile('face.png'));
+    await user.selectOptions(within(app.dialog).getByLabelText('Company'), 'company-1');
+    await fillValidGuard(app);
+    await user.click(within(app.dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Guard ID is already in use.');
+    const dialog = screen.getByRole('dialog');
+    await within(dialog).findByLabelText('Guard ID');
+    expect(within(dialog).getByText('face.png')).toBeInTheDocument();
+    // The refusal was not the photo's: nothing is said under it.
+    expect(within(dialog).queryByText('Guard ID is already in use.')).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await within(dialog).findByText('Success')).toBeInTheDocument();
+    const uploads = seen.filter((r) => r.path.startsWith('/files/Kgguards/'));
+    expect(uploads).toHaveLength(2);
+    expect(requestsTo(seen, 'POST', '/guards/add').at(-1)?.body).toMatchObject({
+      photo: uploads[1]?.params.get('uuid'),
+    });
+  });
+
+  it('asks a site supervisor for one of its sites, under the Site field', async () => {
+    const seen = recordRequests();
+    const app = await openAddGuard('sitesupervisor');
+    const { user, dialog } = app;
+    expect(within(dialog).getByLabelText('Company')).toHaveValue('company-1');
+    await within(dialog).findByLabelText('Mont Kiara Residence');
+    await fillValidGuard(app);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    const site = within(dialog).getByRole('group', { name: 'Site' });
+    expect(await within(site).findByText(GUARD_MESSAGES.siteRequired)).toBeInTheDocument();
+    expect(requestsTo(seen, 'POST', '/guards/add')).toHaveLength(0);
+
+    await user.click(within(dialog).getByLabelText('Bangsar Heights'));
+    await waitFor(() =>
+      expect(within(site).queryByText(GUARD_MESSAGES.siteRequired)).not.toBeInTheDocument(),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await within(dialog).findByText('Success')).toBeInTheDocument();
+    expect(requestsTo(seen, 'POST', '/guards/add')[0]?.body).toMatchObject({
+      residence_uuids: ['site-2'],
+    });
+  });
+
+  it('lets a security company add a guard without a site', async () => {
+    const seen = recordRequests();
+    const app = await openAddGuard('securitycompany');
+    await within(app.dialog).findByLabelText('Mont Kiara Residence');
+    await fillValidGuard(app);
+    await app.user.click(within(app.dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(await within(app.dialog).findByText('Success')).toBeInTheDocument();
+    expect(within(app.dialog).queryByText(GUARD_MESSAGES.siteRequired)).not.toBeInTheDocument();
+    expect(requestsTo(seen, 'POST', '/guards/add')[0]?.body).toMatchObject({
+      residence_uuids: [],
+    });
   });
 });

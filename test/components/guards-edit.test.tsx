@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { PHOTO_TOO_LARGE } from '../../src/lib/rules/files';
 import { GUARD_MESSAGES } from '../../src/lib/rules/guards';
-import { API } from '../msw/api';
+import { API, apiError } from '../msw/api';
 import { guardRecords } from '../msw/handlers/guards';
 import { server } from '../msw/server';
 import {
@@ -17,7 +18,9 @@ import { renderApp } from './render-app';
 
 setUpGuardTests();
 
-async function openEdit(uuid = 'guard-1', role: 'superadmin' | 'securitycompany' = 'superadmin') {
+type Role = 'superadmin' | 'securitycompany' | 'sitesupervisor';
+
+async function openEdit(uuid = 'guard-1', role: Role = 'superadmin') {
   const app = renderApp(`/guard-details/${uuid}`, { role });
   await app.user.click(await screen.findByRole('button', { name: 'Edit' }));
   const dialog = await screen.findByRole('dialog');
@@ -84,7 +87,7 @@ describe('Edit Guard', () => {
       name: 'Ahmad Faizal bin Omar',
       photo: upload.params.get('uuid'),
       photo_url: `/kgapi/files/view/${'a'.repeat(64)}`,
-      // The posting at Cheras Vista (guard service off) is not offered, yet it is kept.
+      // The link to Cheras Vista (guard service off) shows ticked with a note, and is kept.
       residence_uuids: ['site-1', 'site-3'],
       birthdate: '1988-03-14',
     });
@@ -119,5 +122,95 @@ describe('Edit Guard', () => {
     await app.user.type(name, 'Bala K.');
     await app.user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('cell', { name: 'Bala K.' })).toBeInTheDocument();
+  });
+
+  it('keeps a photo the server refused in sight, and uploads it again only on a new Submit', async () => {
+    const seen = recordRequests();
+    server.use(
+      http.post(
+        `${API}/files/Kgguards/:name`,
+        () => HttpResponse.json(apiError('FILE_TOO_LARGE', PHOTO_TOO_LARGE), { status: 413 }),
+        { once: true },
+      ),
+    );
+    const { user, dialog } = await openEdit();
+    await user.upload(within(dialog).getByLabelText('Photo'), pngFile('new-face.png'));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(PHOTO_TOO_LARGE);
+    const form = await screen.findByRole('form', { name: 'Edit Guard' });
+    expect(within(form).getByText('new-face.png')).toBeInTheDocument();
+    expect(within(form).getByText(PHOTO_TOO_LARGE)).toBeInTheDocument();
+    expect(requestsTo(seen, 'PATCH', '/guards/guard-1')).toHaveLength(0);
+    expect(seen.filter((r) => r.path.startsWith('/files/'))).toHaveLength(1);
+
+    await user.click(within(form).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const uploads = seen.filter((r) => r.path.startsWith('/files/Kgguards/'));
+    expect(uploads).toHaveLength(2);
+    expect(requestsTo(seen, 'PATCH', '/guards/guard-1')[0]?.body).toMatchObject({
+      photo: uploads[1]?.params.get('uuid'),
+    });
+  });
+
+  it('shows a link to a site whose guard service is off, ticked, and lets it go', async () => {
+    const seen = recordRequests();
+    const { user, dialog } = await openEdit();
+    const cheras = await within(dialog).findByLabelText('Cheras Vista (guard service off)');
+    expect(cheras).toBeChecked();
+    expect(cheras).toBeEnabled();
+    expect(
+      within(dialog)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('.form-check')?.textContent),
+    ).toEqual(['Bangsar Heights', 'Mont Kiara Residence', 'Cheras Vista (guard service off)']);
+
+    await user.click(cheras);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requestsTo(seen, 'PATCH', '/guards/guard-1')[0]?.body).toMatchObject({
+      residence_uuids: ['site-1'],
+    });
+  });
+
+  it('shows a supervisor the links it cannot change, ticked and locked', async () => {
+    const seen = recordRequests();
+    const { user, dialog } = await openEdit('guard-1', 'sitesupervisor');
+    const cheras = await within(dialog).findByLabelText('Cheras Vista (not one of your sites)');
+    expect(cheras).toBeChecked();
+    expect(cheras).toBeDisabled();
+    expect(within(dialog).getByLabelText('Mont Kiara Residence')).toBeChecked();
+
+    await user.click(within(dialog).getByLabelText('Bangsar Heights'));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requestsTo(seen, 'PATCH', '/guards/guard-1')[0]?.body).toMatchObject({
+      residence_uuids: ['site-1', 'site-3', 'site-2'],
+    });
+  });
+
+  it('asks a supervisor to keep one of its own sites, another supervisor’s not counting', async () => {
+    const seen = recordRequests();
+    const { user, dialog } = await openEdit('guard-1', 'sitesupervisor');
+    await user.click(await within(dialog).findByLabelText('Mont Kiara Residence'));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    const site = within(dialog).getByRole('group', { name: 'Site' });
+    expect(await within(site).findByText(GUARD_MESSAGES.siteRequired)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Cheras Vista (not one of your sites)')).toBeChecked();
+    expect(requestsTo(seen, 'PATCH', '/guards/guard-1')).toHaveLength(0);
+  });
+
+  it('keeps sites optional on edit for a security company', async () => {
+    const seen = recordRequests();
+    const { user, dialog } = await openEdit('guard-1', 'securitycompany');
+    await user.click(await within(dialog).findByLabelText('Mont Kiara Residence'));
+    await user.click(within(dialog).getByLabelText('Cheras Vista (guard service off)'));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requestsTo(seen, 'PATCH', '/guards/guard-1')[0]?.body).toMatchObject({
+      residence_uuids: [],
+    });
   });
 });

@@ -174,6 +174,77 @@ describe('Delete Confirmation', () => {
   });
 });
 
+describe('The guards’ write flags (spec §4: created, updated, deleted)', () => {
+  it('rise on a successful write, fall when a modal opens, and drive the reload and notice', async () => {
+    const seen = recordRequests();
+    const { user, store } = await openGuards();
+    const flags = () => store.getState().guardProfile.writes;
+    const lists = () => requestsTo(seen, 'GET', '/guards/list').length;
+    expect(flags()).toEqual({ created: false, updated: false, deleted: false });
+
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    let dialog = await screen.findByRole('dialog');
+    await user.selectOptions(
+      await within(dialog).findByLabelText('Company'),
+      await within(dialog).findByRole('option', { name: 'Aegis Guarding Sdn Bhd' }),
+    );
+    for (const [label, text] of [
+      ['Guard ID', 'G-100'],
+      ['Name', 'Daniel Lee'],
+      ['Nationality', 'Malaysian'],
+      ['Contact No.', '0198765432'],
+      ['IC/Passport No.', 'A1234567'],
+      ['Birthdate', '07/03/1990'],
+      ['Address', '1 Jalan Duta'],
+    ] as const) {
+      await user.type(within(dialog).getByLabelText(label), text);
+    }
+    let before = lists();
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await within(dialog).findByText('Success')).toBeInTheDocument();
+    expect(flags()).toEqual({ created: true, updated: false, deleted: false });
+    expect(await screen.findByRole('cell', { name: 'Daniel Lee' })).toBeInTheDocument();
+    expect(lists()).toBe(before + 1);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // A failed edit raises nothing and reloads nothing.
+    server.use(
+      http.patch(
+        `${API}/guards/:uuid`,
+        () =>
+          HttpResponse.json(apiError('CONFLICT', 'Guard ID is already in use.'), { status: 409 }),
+        { once: true },
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Edit Bala Krishnan' }));
+    expect(flags()).toEqual({ created: false, updated: false, deleted: false });
+    dialog = await screen.findByRole('dialog');
+    const name = within(dialog).getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Bala K.');
+    before = lists();
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Guard ID is already in use.');
+    expect(flags().updated).toBe(false);
+    await user.click(await within(dialog).findByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('cell', { name: 'Bala K.' })).toBeInTheDocument();
+    expect(flags()).toEqual({ created: false, updated: true, deleted: false });
+    expect(lists()).toBe(before + 1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Delete Ahmad Faizal' }));
+    expect(flags()).toEqual({ created: false, updated: false, deleted: false });
+    dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(
+      await screen.findByText('Record has been deleted.', undefined, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    expect(flags()).toEqual({ created: false, updated: false, deleted: true });
+    await waitFor(() => expect(screen.queryByText('Ahmad Faizal')).not.toBeInTheDocument());
+  });
+});
+
 describe('GuardsList of one site', () => {
   it('lists the guards posted to that site', async () => {
     const seen = recordRequests();

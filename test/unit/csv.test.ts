@@ -32,6 +32,29 @@ describe('toCsv', () => {
     expect(parsed).toEqual(values.map((value) => `'${value}`));
   });
 
+  it('still prefixes text that only starts like a number', () => {
+    const values = ['=SUM(A1)', '-1+2', '@cmd', '-6.1, 106.1\n=cmd', '-1.5e3', '- 2'];
+    const csv = toCsv(
+      ['Value'],
+      values.map((value) => [value]),
+    );
+    const parsed = Papa.parse<string[]>(csv)
+      .data.slice(1)
+      .map(([value]) => value);
+    expect(parsed).toEqual(values.map((value) => `'${value}`));
+  });
+
+  it('leaves a negative number or a "lat, lng" pair of numbers as it is', () => {
+    const values = ['-6.1234567, 106.1', '-6.1234567,-106.1234567', '-42', '-0.5', '12'];
+    const csv = toCsv(
+      ['Value'],
+      values.map((value) => [value]),
+    );
+    expect(csv).toBe(
+      'Value\r\n"-6.1234567, 106.1"\r\n"-6.1234567,-106.1234567"\r\n-42\r\n-0.5\r\n12',
+    );
+  });
+
   it('neutralises a formula that spans several lines', () => {
     const csv = toCsv(['Value'], [['=HYPERLINK("http://x")\nmore']]);
     expect(csv).toBe('Value\r\n"\'=HYPERLINK(""http://x"")\nmore"');

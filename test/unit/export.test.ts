@@ -2,7 +2,6 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import * as attendancesApi from '../../src/api/attendances';
 import type { ListPage, ListQuery } from '../../src/app/list-slice';
-import { EXPORT_PAGE_SIZE } from '../../src/lib/constants';
 import { fetchEntireList } from '../../src/lib/export';
 import { API } from '../msw/api';
 import { server } from '../msw/server';
@@ -33,9 +32,9 @@ describe('fetchEntireList', () => {
     const fetchPage = numberedList(1_200);
     const rows = await fetchEntireList(fetchPage, screenQuery, {
       signal: new AbortController().signal,
+      pageSize: 500,
     });
 
-    expect(EXPORT_PAGE_SIZE).toBe(500);
     expect(rows).toHaveLength(1_200);
     expect(rows.at(-1)).toBe(1_199);
     const queries = fetchPage.mock.calls.map(([query]) => query);
@@ -61,6 +60,7 @@ describe('fetchEntireList', () => {
     const progress: number[] = [];
     const rows = await fetchEntireList(fetchPage, screenQuery, {
       signal: new AbortController().signal,
+      pageSize: 500,
       onProgress: (percent) => progress.push(percent),
     });
     expect(rows).toEqual([]);
@@ -85,6 +85,7 @@ describe('fetchEntireList', () => {
     const fetchPage = numberedList(1_500);
     const run = fetchEntireList(fetchPage, screenQuery, {
       signal: controller.signal,
+      pageSize: 500,
       onProgress: () => controller.abort(),
     });
     await expect(run).rejects.toThrow();
@@ -102,7 +103,10 @@ describe('fetchEntireList', () => {
       }),
     );
     const controller = new AbortController();
-    const run = fetchEntireList(attendancesApi.list, screenQuery, { signal: controller.signal });
+    const run = fetchEntireList(attendancesApi.list, screenQuery, {
+      signal: controller.signal,
+      pageSize: 500,
+    });
     await vi.waitFor(() => expect(started).toHaveBeenCalled());
 
     controller.abort();

@@ -2,6 +2,7 @@ import * as attendancesApi from '../../api/attendances';
 import type { Attendance } from '../../lib/contract/attendances';
 import type { ListQuery } from '../../app/list-slice';
 import type { ExportChoice } from '../../components/export-modal';
+import { appConfig } from '../../config';
 import { formatLocation, totalHours } from '../../lib/attendance';
 import { toCsv } from '../../lib/csv';
 import { formatTimestamp } from '../../lib/dates';
@@ -43,11 +44,15 @@ export function attendanceCsv(rows: readonly Attendance[], choice: ExportChoice)
   );
 }
 
-/** Every attendance row of the screen's list, with its search, scope and sort. */
+/** Every attendance row of the screen's list, with its search, scope and sort, page by page. */
 export function fetchAllAttendances(
   query: Pick<ListQuery, 'sort' | 'search' | 'scope'>,
   signal: AbortSignal,
   onProgress: (percent: number) => void,
 ): Promise<Attendance[]> {
-  return fetchEntireList(attendancesApi.list, query, { signal, onProgress });
+  return fetchEntireList(attendancesApi.list, query, {
+    signal,
+    onProgress,
+    pageSize: appConfig.exportPageSize,
+  });
 }

@@ -6,14 +6,20 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { BusyView } from './busy-view';
 import { GuardForm } from './guard-form';
 import { emptyGuardForm, formToPayload, type GuardFormValues } from './guard-form-schema';
+import { selectGuardCreated } from './guard-profile-slice';
 import { addGuard } from './guards-slice';
 import { selectLockedCompanyUuid } from './locked-company';
 
-/** Form, then the creating view (locked), then the PIN; a failed save goes back to the form. */
+/**
+ * Form, then the creating view (locked), then the PIN once the guards' `created` flag is up; a
+ * failed save goes back to the form as it was typed, the chosen photo included.
+ */
 type AddStep =
-  | { step: 'form'; draft: GuardFormValues | null }
+  | { step: 'form'; draft: GuardFormValues | null; photoError: string | null }
   | { step: 'creating' }
-  | { step: 'created'; guard: Guard };
+  | { step: 'saved'; guard: Guard };
+
+const blankForm: AddStep = { step: 'form', draft: null, photoError: null };
 
 function CreatedView({ guard, onViewProfile }: { guard: Guard; onViewProfile: () => void }) {
   return (
@@ -35,19 +41,12 @@ function CreatedView({ guard, onViewProfile }: { guard: Guard; onViewProfile: ()
   );
 }
 
-export function AddGuardModal({
-  isOpen,
-  onClose,
-  onAdded,
-}: {
-  isOpen: boolean;
-  onClose: () => void;
-  onAdded: () => void;
-}) {
+export function AddGuardModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const lockedCompany = useAppSelector(selectLockedCompanyUuid);
-  const [state, setState] = useState<AddStep>({ step: 'form', draft: null });
+  const created = useAppSelector(selectGuardCreated);
+  const [state, setState] = useState<AddStep>(blankForm);
 
   async function save(values: GuardFormValues) {
     setState({ step: 'creating' });
@@ -55,14 +54,14 @@ export function AddGuardModal({
       addGuard({ payload: formToPayload(values), photo: values.photo }),
     );
     if (addGuard.fulfilled.match(result)) {
-      setState({ step: 'created', guard: result.payload });
-      onAdded();
+      setState({ step: 'saved', guard: result.payload });
     } else {
-      // The form comes back as it was typed; the reason shows in the screen's error toast.
-      setState({ step: 'form', draft: values });
+      // The reason shows in the screen's error toast, and under Photo if the upload failed.
+      setState({ step: 'form', draft: values, photoError: result.payload?.photoError ?? null });
     }
   }
 
+  const createdGuard = created && state.step === 'saved' ? state.guard : null;
   const creating = state.step === 'creating';
   const close = creating ? undefined : onClose;
   return (
@@ -71,7 +70,7 @@ export function AddGuardModal({
       toggle={close}
       backdrop={creating ? 'static' : true}
       keyboard={!creating}
-      onClosed={() => setState({ step: 'form', draft: null })}
+      onClosed={() => setState(blankForm)}
       size="lg"
       centered
     >
@@ -81,6 +80,7 @@ export function AddGuardModal({
           mode="add"
           initialValues={state.draft ?? emptyGuardForm(lockedCompany)}
           companyLocked={lockedCompany !== null}
+          photoError={state.photoError}
           onSave={(values) => void save(values)}
           onCancel={onClose}
         />
@@ -88,10 +88,10 @@ export function AddGuardModal({
       {creating ? (
         <BusyView text="Creating new Guard Profile. Please don't close this window." />
       ) : null}
-      {state.step === 'created' ? (
+      {createdGuard ? (
         <CreatedView
-          guard={state.guard}
-          onViewProfile={() => navigate(`/guard-details/${state.guard.uuid}`)}
+          guard={createdGuard}
+          onViewProfile={() => navigate(`/guard-details/${createdGuard.uuid}`)}
         />
       ) : null}
     </Modal>

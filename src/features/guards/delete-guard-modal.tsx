@@ -14,7 +14,7 @@ export function DeleteGuardModal({
   guard: Guard;
   onClose: () => void;
   /** Called once the delete and the spec's reload delay are over. */
-  onDeleted: (guard: Guard) => void;
+  onDeleted?: (guard: Guard) => void;
 }) {
   const dispatch = useAppDispatch();
   const [deleting, setDeleting] = useState(false);
@@ -24,7 +24,7 @@ export function DeleteGuardModal({
     const result = await dispatch(deleteGuard(guard));
     setDeleting(false);
     onClose();
-    if (deleteGuard.fulfilled.match(result)) onDeleted(guard);
+    if (deleteGuard.fulfilled.match(result)) onDeleted?.(guard);
   }
 
   return (

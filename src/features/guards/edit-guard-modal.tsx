@@ -12,18 +12,17 @@ export function EditGuardModal({
   isOpen,
   guard,
   onClose,
-  onSaved,
 }: {
   isOpen: boolean;
   guard: Guard;
   onClose: () => void;
-  onSaved: () => void;
 }) {
   const dispatch = useAppDispatch();
   const companyLocked = useAppSelector(selectLockedCompanyUuid) !== null;
   const [saving, setSaving] = useState(false);
-  /** What was typed before a failed save, so the form comes back as it was. */
+  /** What was typed before a failed save, so the form comes back as it was, photo included. */
   const [draft, setDraft] = useState<GuardFormValues | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
 
   async function save(values: GuardFormValues) {
     setSaving(true);
@@ -33,9 +32,9 @@ export function EditGuardModal({
     setSaving(false);
     if (editGuard.fulfilled.match(result)) {
       onClose();
-      onSaved();
     } else {
       setDraft(values);
+      setPhotoError(result.payload?.photoError ?? null);
     }
   }
 
@@ -46,7 +45,10 @@ export function EditGuardModal({
       toggle={close}
       backdrop={saving ? 'static' : true}
       keyboard={!saving}
-      onClosed={() => setDraft(null)}
+      onClosed={() => {
+        setDraft(null);
+        setPhotoError(null);
+      }}
       size="lg"
       centered
     >
@@ -59,6 +61,11 @@ export function EditGuardModal({
           initialValues={draft ?? guardToForm(guard)}
           companyLocked={companyLocked}
           currentPhotoUrl={guard.photo_url}
+          photoError={photoError}
+          linkedSites={{
+            companyUuid: guard.security_company_uuid,
+            sites: guard.kg_residence_guards,
+          }}
           onSave={(values) => void save(values)}
           onCancel={onClose}
         />

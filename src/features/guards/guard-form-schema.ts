@@ -23,14 +23,28 @@ export interface GuardFormValues {
 
 const requiredText = (message: string) => yup.string().trim().required(message);
 
-/** The spec words the contact number's message differently on add and on edit. */
-export function guardFormSchema(mode: GuardFormMode) {
+/**
+ * Sites are optional, except for a site supervisor: it must keep at least one of its own sites
+ * linked, or the guard would leave its scope (the server refuses with the same message).
+ */
+function sitesSchema(ownSiteUuids: readonly string[] | null) {
+  const sites = yup.array(yup.string().required()).defined();
+  if (ownSiteUuids === null) return sites;
+  return sites.test('own-site', GUARD_MESSAGES.siteRequired, (chosen) =>
+    chosen.some((uuid) => ownSiteUuids.includes(uuid)),
+  );
+}
+
+/**
+ * The spec words the contact number's message differently on add and on edit. `ownSiteUuids` is
+ * a site supervisor's own sites (null for the other roles).
+ */
+export function guardFormSchema(mode: GuardFormMode, ownSiteUuids: readonly string[] | null) {
   const contactMessage =
     mode === 'add' ? GUARD_MESSAGES.contactOnAdd : GUARD_MESSAGES.contactOnEdit;
   return yup.object({
     security_company_uuid: requiredText(GUARD_MESSAGES.companyRequired),
-    // Sites are optional (the spec keeps 'Site is required.' unused).
-    residence_uuids: yup.array(yup.string().required()).defined(),
+    residence_uuids: sitesSchema(ownSiteUuids),
     guard_id: requiredText(GUARD_MESSAGES.guardIdRequired),
     name: requiredText(GUARD_MESSAGES.nameRequired),
     nationality: requiredText(GUARD_MESSAGES.nationalityRequired),
@@ -70,7 +84,8 @@ export function emptyGuardForm(companyUuid: string | null): GuardFormValues {
 export function guardToForm(guard: Guard): GuardFormValues {
   return {
     security_company_uuid: guard.security_company_uuid,
-    // Every posting, also at sites whose guard service is off: they are kept unless changed.
+    // Every link, also those the Site list does not offer (guard service off, or another
+    // supervisor's site): the form shows them with a note, so what is sent is what is seen.
     residence_uuids: guard.kg_residence_guards.map((site) => site.residence_uuid),
     guard_id: guard.guard_id,
     name: guard.name,

@@ -1,4 +1,4 @@
-import { useEffect, useId, type ComponentProps } from 'react';
+import { useEffect, useId, useState, type ComponentProps } from 'react';
 import { Form, Formik, useField, useFormikContext, type FormikHelpers } from 'formik';
 import {
   Alert,
@@ -14,6 +14,7 @@ import {
   Spinner,
 } from 'reactstrap';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { GuardSiteLink } from '../../lib/contract/guards';
 import { PhotoPicker } from '../../components/photo-picker';
 import { GUARD_MESSAGES } from '../../lib/rules/guards';
 import {
@@ -28,6 +29,7 @@ import {
   selectSitesLoading,
 } from './guard-options-slice';
 import { checkEmailInUse } from './guards-slice';
+import { selectOwnSiteUuids } from './locked-company';
 
 type TextFieldProps = {
   name: Exclude<keyof GuardFormValues, 'residence_uuids' | 'photo'>;
@@ -80,14 +82,38 @@ function CompanyField({ locked }: { locked: boolean }) {
   );
 }
 
-/** The sites of the chosen company, reloaded whenever the company changes. */
-function SitesField() {
+/** An edited guard's site links, with the company they belong to. */
+export interface LinkedSites {
+  companyUuid: string;
+  sites: readonly GuardSiteLink[];
+}
+
+/**
+ * Why a linked site is not among the offered ones. Another supervisor's site cannot be changed
+ * here (the server keeps that link whatever is sent), so its box is disabled.
+ */
+function linkNote(site: GuardSiteLink, ownSiteUuids: readonly string[] | null) {
+  if (ownSiteUuids !== null && !ownSiteUuids.includes(site.residence_uuid)) {
+    return { text: '(not one of your sites)', locked: true };
+  }
+  const text = site.residence_kipleguard_enabled === 1 ? null : '(guard service off)';
+  return { text, locked: false };
+}
+
+/**
+ * The sites of the chosen company, reloaded whenever the company changes. On edit, the guard's
+ * other links (a site whose guard service is off, another supervisor's site) show too, ticked, so
+ * the form sends no link the user cannot see.
+ */
+function SitesField({ linked }: { linked: LinkedSites | null }) {
   const dispatch = useAppDispatch();
-  const { values, setFieldValue } = useFormikContext<GuardFormValues>();
+  const { values, setFieldValue, submitCount } = useFormikContext<GuardFormValues>();
+  const [, meta] = useField<string[]>('residence_uuids');
   const company = values.security_company_uuid;
   const sites = useAppSelector(selectSiteOptions);
   const sitesCompany = useAppSelector(selectSitesCompanyUuid);
   const loading = useAppSelector(selectSitesLoading);
+  const ownSiteUuids = useAppSelector(selectOwnSiteUuids);
   const idPrefix = useId();
 
   useEffect(() => {
@@ -99,7 +125,13 @@ function SitesField() {
     void setFieldValue('residence_uuids', chosen ? [...others, siteUuid] : others);
   }
 
-  const shown = company && sitesCompany === company ? sites : [];
+  const current = Boolean(company) && sitesCompany === company;
+  const shown = current ? sites : [];
+  const unoffered =
+    current && !loading && linked?.companyUuid === company
+      ? linked.sites.filter((link) => !shown.some((site) => site.uuid === link.residence_uuid))
+      : [];
+  const error = (meta.touched || submitCount > 0) && meta.error ? meta.error : null;
   return (
     <fieldset className="mb-3">
       <legend className="form-label fs-6 mb-2">Site</legend>
@@ -125,18 +157,56 @@ function SitesField() {
             </Label>
           </FormGroup>
         ))}
+        {unoffered.map((site) => {
+          const note = linkNote(site, ownSiteUuids);
+          const id = `${idPrefix}-${site.residence_uuid}`;
+          return (
+            <FormGroup check key={site.residence_uuid}>
+              <Input
+                id={id}
+                type="checkbox"
+                checked={values.residence_uuids.includes(site.residence_uuid)}
+                disabled={note.locked}
+                onChange={(event) => toggle(site.residence_uuid, event.target.checked)}
+              />
+              <Label check for={id}>
+                {site.residence_name}
+                {note.text ? (
+                  <>
+                    {' '}
+                    <span className="text-muted small">{note.text}</span>
+                  </>
+                ) : null}
+              </Label>
+            </FormGroup>
+          );
+        })}
       </div>
+      {error ? <FormFeedback className="d-block">{error}</FormFeedback> : null}
     </fieldset>
   );
 }
 
-function PhotoField({ currentUrl }: { currentUrl: string | null }) {
-  const { setFieldValue } = useFormikContext<GuardFormValues>();
+/** The chosen photo lives in Formik; a refusal of its upload shows until another is chosen. */
+function PhotoField({
+  currentUrl,
+  uploadRefusal,
+}: {
+  currentUrl: string | null;
+  uploadRefusal: string | null;
+}) {
+  const { values, setFieldValue } = useFormikContext<GuardFormValues>();
+  const [refusal, setRefusal] = useState(uploadRefusal);
   return (
     <PhotoPicker
       label="Photo"
+      value={values.photo}
       currentUrl={currentUrl}
-      onChange={(file) => void setFieldValue('photo', file)}
+      error={refusal}
+      onChange={(file) => {
+        setRefusal(null);
+        void setFieldValue('photo', file);
+      }}
     />
   );
 }
@@ -147,6 +217,10 @@ export interface GuardFormProps {
   /** A company user may only manage its own company's guards. */
   companyLocked: boolean;
   currentPhotoUrl?: string | null;
+  /** Why the server refused the photo at the last save, shown under the Photo field. */
+  photoError?: string | null;
+  /** Edit: the guard's site links, shown even where the Site list does not offer them. */
+  linkedSites?: LinkedSites | null;
   /** Called with values that passed every check, the duplicate email included. */
   onSave: (values: GuardFormValues) => void;
   onCancel: () => void;
@@ -158,10 +232,13 @@ export function GuardForm({
   initialValues,
   companyLocked,
   currentPhotoUrl = null,
+  photoError = null,
+  linkedSites = null,
   onSave,
   onCancel,
 }: GuardFormProps) {
   const dispatch = useAppDispatch();
+  const ownSiteUuids = useAppSelector(selectOwnSiteUuids);
 
   useEffect(() => {
     void dispatch(loadCompanyOptions());
@@ -187,7 +264,7 @@ export function GuardForm({
   return (
     <Formik
       initialValues={initialValues}
-      validationSchema={guardFormSchema(mode)}
+      validationSchema={guardFormSchema(mode, ownSiteUuids)}
       onSubmit={submit}
     >
       {({ isSubmitting, status }) => (
@@ -198,9 +275,9 @@ export function GuardForm({
                 {status}
               </Alert>
             ) : null}
-            <PhotoField currentUrl={currentPhotoUrl} />
+            <PhotoField currentUrl={currentPhotoUrl} uploadRefusal={photoError} />
             <CompanyField locked={companyLocked} />
-            <SitesField />
+            <SitesField linked={linkedSites} />
             <Row>
               <Col md={6}>
                 <TextField name="guard_id" label="Guard ID" />

@@ -3,10 +3,23 @@ import { errorText } from '../../api/client';
 import * as guardsApi from '../../api/guards';
 import { createApiThunk } from '../../app/api-thunk';
 import type { Guard } from '../../lib/contract/guards';
-import { editGuard, renewPin } from './guards-slice';
+import { addGuard, deleteGuard, editGuard, renewPin } from './guards-slice';
 
 /** 'missing' means the server knows no such guard (or not for this user): the page leaves. */
 type ProfileStatus = 'idle' | 'loading' | 'found' | 'missing' | 'failed';
+
+/**
+ * Spec part 1 §4: which guard write succeeded since a guard modal last opened. The add modal's PIN
+ * view follows `created`; a guard list reloads when one turns true, and says 'Record has been
+ * deleted.' when `deleted` does.
+ */
+export interface GuardWriteFlags {
+  created: boolean;
+  updated: boolean;
+  deleted: boolean;
+}
+
+const noWrites: GuardWriteFlags = { created: false, updated: false, deleted: false };
 
 interface GuardProfileState {
   /** The guard asked for last; status and guard describe this one. */
@@ -14,19 +27,34 @@ interface GuardProfileState {
   guard: Guard | null;
   status: ProfileStatus;
   error: string | null;
+  writes: GuardWriteFlags;
 }
 
-const initialState: GuardProfileState = { uuid: null, guard: null, status: 'idle', error: null };
+const initialState: GuardProfileState = {
+  uuid: null,
+  guard: null,
+  status: 'idle',
+  error: null,
+  writes: noWrites,
+};
 
 export const loadGuardProfile = createApiThunk('guardProfile/load', guardsApi.get);
 
-/** The guard shown on /guard-details/{uuid}, kept current by the edits and PINs made there. */
+/**
+ * The guard shown on /guard-details/{uuid}, kept current by the edits and PINs made there; also
+ * the guards' write flags, as this is the guards feature's own slice (the list's comes from the
+ * shared factory, which takes no extra state).
+ */
 export const guardProfileSlice = createSlice({
   name: 'guardProfile',
   initialState,
   reducers: {
     errorDismissed(state) {
       state.error = null;
+    },
+    /** Every guard modal starts a new write, so the flags of the last one no longer apply. */
+    guardModalOpened(state) {
+      state.writes = noWrites;
     },
   },
   extraReducers: (builder) => {
@@ -48,8 +76,15 @@ export const guardProfileSlice = createSlice({
         state.status = 'failed';
         state.error = action.payload ?? errorText(action.error);
       })
+      .addCase(addGuard.fulfilled, (state) => {
+        state.writes.created = true;
+      })
       .addCase(editGuard.fulfilled, (state, { payload }) => {
+        state.writes.updated = true;
         if (state.guard?.uuid === payload.uuid) state.guard = payload;
+      })
+      .addCase(deleteGuard.fulfilled, (state) => {
+        state.writes.deleted = true;
       })
       .addCase(renewPin.fulfilled, (state, { payload }) => {
         if (state.guard?.uuid === payload.uuid) state.guard.pin = payload.pin;
@@ -60,9 +95,20 @@ export const guardProfileSlice = createSlice({
     selectProfileGuard: (state) => state.guard,
     selectProfileStatus: (state) => state.status,
     selectProfileError: (state) => state.error,
+    selectGuardCreated: (state) => state.writes.created,
+    selectGuardUpdated: (state) => state.writes.updated,
+    selectGuardDeleted: (state) => state.writes.deleted,
   },
 });
 
-export const { errorDismissed: profileErrorDismissed } = guardProfileSlice.actions;
-export const { selectProfileUuid, selectProfileGuard, selectProfileStatus, selectProfileError } =
-  guardProfileSlice.selectors;
+export const { errorDismissed: profileErrorDismissed, guardModalOpened } =
+  guardProfileSlice.actions;
+export const {
+  selectProfileUuid,
+  selectProfileGuard,
+  selectProfileStatus,
+  selectProfileError,
+  selectGuardCreated,
+  selectGuardUpdated,
+  selectGuardDeleted,
+} = guardProfileSlice.selectors;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Button } from 'reactstrap';
 import type { Guard } from '../../lib/contract/guards';
@@ -10,6 +10,7 @@ import { SuccessAlert } from '../../components/success-alert';
 import { guardColumns } from './guard-columns';
 import { GuardErrorToast } from './guard-error-toast';
 import { GuardModals, useGuardModals } from './guard-modals';
+import { selectGuardCreated, selectGuardDeleted, selectGuardUpdated } from './guard-profile-slice';
 import { guardsList } from './guards-slice';
 
 export const GUARD_DELETED = 'Record has been deleted.';
@@ -24,6 +25,18 @@ function noticeOf(state: unknown): string | null {
 
 const { selectRows, selectCount, selectPage, selectSort, selectLoading } = guardsList.selectors;
 
+/**
+ * Runs `act` whenever `flag` turns true while the screen is shown; a flag already up when the
+ * screen opens belongs to an earlier write (its list was reloaded then).
+ */
+function useOnTurningTrue(flag: boolean, act: () => void) {
+  const previous = useRef(flag);
+  useEffect(() => {
+    if (flag && !previous.current) act();
+    previous.current = flag;
+  }, [flag, act]);
+}
+
 /** The guards table with search, Add, edit and delete: every guard, or one site's guards. */
 export function GuardsList({ residenceUuid }: { residenceUuid?: string }) {
   const dispatch = useAppDispatch();
@@ -35,6 +48,9 @@ export function GuardsList({ residenceUuid }: { residenceUuid?: string }) {
   const sort = useAppSelector(selectSort);
   const loading = useAppSelector(selectLoading);
   const modals = useGuardModals();
+  const created = useAppSelector(selectGuardCreated);
+  const updated = useAppSelector(selectGuardUpdated);
+  const deleted = useAppSelector(selectGuardDeleted);
   const [notice, setNotice] = useState(() => noticeOf(location.state));
   const columns = useMemo(() => guardColumns(modals.show), [modals.show]);
 
@@ -42,7 +58,11 @@ export function GuardsList({ residenceUuid }: { residenceUuid?: string }) {
     void dispatch(guardsList.changeScope(residenceUuid ? { residence_uuid: residenceUuid } : {}));
   }, [dispatch, residenceUuid]);
 
-  const reload = () => void dispatch(guardsList.load());
+  // Spec §4: a successful add, edit or delete reloads the list; a delete also says so.
+  const reload = useCallback(() => void dispatch(guardsList.load()), [dispatch]);
+  const sayDeleted = useCallback(() => setNotice(GUARD_DELETED), []);
+  useOnTurningTrue(created || updated || deleted, reload);
+  useOnTurningTrue(deleted, sayDeleted);
 
   return (
     <>
@@ -73,16 +93,7 @@ export function GuardsList({ residenceUuid }: { residenceUuid?: string }) {
         count={count}
         onPageChange={(next) => void dispatch(guardsList.changePage(next))}
       />
-      <GuardModals
-        open={modals.open}
-        guard={modals.guard}
-        onClose={modals.close}
-        onSaved={reload}
-        onDeleted={() => {
-          reload();
-          setNotice(GUARD_DELETED);
-        }}
-      />
+      <GuardModals open={modals.open} guard={modals.guard} onClose={modals.close} />
       <GuardErrorToast />
     </>
   );

@@ -4,6 +4,7 @@ import { errorText } from '../../api/client';
 import { uploadPhoto } from '../../api/files';
 import * as guardsApi from '../../api/guards';
 import type { GuardSaveBody } from '../../api/guards';
+import type { UploadedFile } from '../../lib/contract/files';
 import type { Guard, GuardPayload } from '../../lib/contract/guards';
 import { createApiThunk } from '../../app/api-thunk';
 import { createListSlice, type MutationType } from '../../app/list-slice';
@@ -27,7 +28,7 @@ type Dispatch = (action: UnknownAction) => unknown;
 async function asMutation<T, Rejection>(
   type: MutationType,
   dispatch: Dispatch,
-  rejectWithValue: (message: string) => Rejection,
+  reject: (error: unknown) => Rejection,
   write: () => Promise<T>,
 ): Promise<T | Rejection> {
   dispatch(mutationStarted(type));
@@ -37,7 +38,7 @@ async function asMutation<T, Rejection>(
     return result;
   } catch (error) {
     dispatch(mutationFailed(errorText(error)));
-    return rejectWithValue(errorText(error));
+    return reject(error);
   }
 }
 
@@ -47,32 +48,61 @@ export interface GuardSubmission {
   photo: File | null;
 }
 
+/** The chosen photo could not be uploaded, e.g. the server refused it (413, 415). */
+class PhotoUploadFailed extends Error {}
+
 /** An upload's uuid and url become the guard's photo and photo_url. */
 async function withUploadedPhoto(submission: GuardSubmission): Promise<GuardSaveBody> {
   if (!submission.photo) return submission.payload;
-  const uploaded = await uploadPhoto(submission.photo);
+  let uploaded: UploadedFile;
+  try {
+    uploaded = await uploadPhoto(submission.photo);
+  } catch (error) {
+    throw new PhotoUploadFailed(errorText(error));
+  }
   return { ...submission.payload, photo: uploaded.uuid, photo_url: uploaded.url };
 }
 
+/**
+ * How an add or edit failed, beyond the message the screen's toast already shows: a failed
+ * upload's reason also goes under the form's Photo field.
+ */
+export interface GuardSaveFailure {
+  /** The upload's reason when the photo was what failed; null when the failure lay elsewhere. */
+  photoError: string | null;
+}
+
+function saveFailure(error: unknown): GuardSaveFailure {
+  return { photoError: error instanceof PhotoUploadFailed ? error.message : null };
+}
+
 const createGuardThunk = createAsyncThunk.withTypes<{ rejectValue: string }>();
+const createSaveThunk = createAsyncThunk.withTypes<{ rejectValue: GuardSaveFailure }>();
 
 /** Whether a login already uses the email: a guard may not take it. */
 export const checkEmailInUse = createApiThunk('guards/emailChecked', isEmailInUse);
 
 /** Creates the guard with a new PIN; the answer carries the PIN to show once. */
-export const addGuard = createGuardThunk(
+export const addGuard = createSaveThunk(
   'guards/added',
   (submission: GuardSubmission, { dispatch, rejectWithValue }) =>
-    asMutation('add', dispatch, rejectWithValue, async () =>
-      guardsApi.create({ ...(await withUploadedPhoto(submission)), pin: generatePin() }),
+    asMutation(
+      'add',
+      dispatch,
+      (error) => rejectWithValue(saveFailure(error)),
+      async () =>
+        guardsApi.create({ ...(await withUploadedPhoto(submission)), pin: generatePin() }),
     ),
 );
 
-export const editGuard = createGuardThunk(
+export const editGuard = createSaveThunk(
   'guards/edited',
   (edit: GuardSubmission & { uuid: string }, { dispatch, rejectWithValue }) =>
-    asMutation('update', dispatch, rejectWithValue, async () =>
-      guardsApi.update(edit.uuid, await withUploadedPhoto(edit)),
+    asMutation(
+      'update',
+      dispatch,
+      (error) => rejectWithValue(saveFailure(error)),
+      async () => guardsApi.update(edit.uuid, await withUploadedPhoto(edit)),
     ),
 );
 
@@ -85,16 +115,26 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const deleteGuard = createGuardThunk(
   'guards/deleted',
   (guard: Guard, { dispatch, rejectWithValue }) =>
-    asMutation('delete', dispatch, rejectWithValue, async () => {
-      await guardsApi.remove(guard.uuid);
-      await wait(DELETE_RELOAD_DELAY_MS);
-      return guard.uuid;
-    }),
+    asMutation(
+      'delete',
+      dispatch,
+      (error) => rejectWithValue(errorText(error)),
+      async () => {
+        await guardsApi.remove(guard.uuid);
+        await wait(DELETE_RELOAD_DELAY_MS);
+        return guard.uuid;
+      },
+    ),
 );
 
 /** A new random PIN replaces the old one; the answer carries it to show once. */
 export const renewPin = createGuardThunk(
   'guards/pinRenewed',
   (uuid: string, { dispatch, rejectWithValue }) =>
-    asMutation('update', dispatch, rejectWithValue, () => guardsApi.updatePin(uuid, generatePin())),
+    asMutation(
+      'update',
+      dispatch,
+      (error) => rejectWithValue(errorText(error)),
+      () => guardsApi.updatePin(uuid, generatePin()),
+    ),
 );

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import type { GuardSaveBody } from '../../../src/api/guards';
 import type { Guard } from '../../../src/lib/contract/guards';
-import { isValidPin } from '../../../src/lib/rules/guards';
+import { GUARD_MESSAGES, isValidPin } from '../../../src/lib/rules/guards';
 import { guards, makeGuard } from '../../fixtures/guards';
 import { profiles } from '../../fixtures/session';
 import { API, apiError } from '../api';
@@ -87,6 +87,16 @@ function emailRefusal(body: SaveBody) {
   return HttpResponse.json(apiError('EMAIL_IN_USE', 'Email is already in use.'), { status: 409 });
 }
 
+/** As the server: a supervisor's guard must keep at least one of the supervisor's own sites. */
+function siteRefusal(request: Request, body: SaveBody) {
+  if (roleOf(request) !== 'sitesupervisor') return null;
+  const own = profiles.sitesupervisor.roles.map((role) => role.residence_uuid);
+  if (body.residence_uuids.some((uuid) => own.includes(uuid))) return null;
+  return HttpResponse.json(apiError('INVALID_REQUEST', GUARD_MESSAGES.siteRequired), {
+    status: 400,
+  });
+}
+
 function notFound() {
   return HttpResponse.json(apiError('NOT_FOUND', 'Guard does not exist.'), { status: 404 });
 }
@@ -112,7 +122,7 @@ export const guardHandlers = [
     if (!body.pin || !isValidPin(body.pin)) {
       return HttpResponse.json(apiError('INVALID_PIN', 'Invalid PIN.'), { status: 400 });
     }
-    const refusal = emailRefusal(body);
+    const refusal = siteRefusal(request, body) ?? emailRefusal(body);
     if (refusal) return refusal;
     added += 1;
     const guard = saved(`guard-new-${added}`, body);
@@ -132,7 +142,7 @@ export const guardHandlers = [
     const guard = findLive(request, String(params.uuid));
     if (!guard) return notFound();
     const body = (await request.json()) as SaveBody;
-    const refusal = emailRefusal(body);
+    const refusal = siteRefusal(request, body) ?? emailRefusal(body);
     if (refusal) return refusal;
     const next = saved(guard.uuid, body, guard);
     records = records.map((g) => (g.uuid === guard.uuid ? next : g));
