@@ -12,9 +12,3 @@ export const ATTENDANCE_ROW_HEIGHT = 120;
 export const SUCCESS_ALERT_MS = 3000;
 /** After a delete the list reloads this long after the confirmation, per the spec's delete flow. */
 export const DELETE_RELOAD_DELAY_MS = 2000;
-
-/**
- * Rows per request when exporting an entire list: far above the screen's 8 so a large list takes
- * few round trips, yet small enough that one answer stays quick and the progress bar moves.
- */
-export const EXPORT_PAGE_SIZE = 500;

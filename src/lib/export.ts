@@ -1,5 +1,4 @@
 import type { ListPage, ListQuery } from '../app/list-slice';
-import { EXPORT_PAGE_SIZE } from './constants';
 
 /** A list call of an api module (e.g. attendances.list), able to stop its request mid-flight. */
 export type PageFetcher<Row> = (
@@ -12,7 +11,8 @@ export interface FetchEntireListOptions {
   signal: AbortSignal;
   /** Whole percent of the records fetched so far, after every page. */
   onProgress?: (percent: number) => void;
-  pageSize?: number;
+  /** Rows per request (the console's setting `appConfig.exportPageSize`). */
+  pageSize: number;
 }
 
 /**
@@ -23,7 +23,7 @@ export interface FetchEntireListOptions {
 export async function fetchEntireList<Row>(
   fetchPage: PageFetcher<Row>,
   query: Pick<ListQuery, 'sort' | 'search' | 'scope'>,
-  { signal, onProgress, pageSize = EXPORT_PAGE_SIZE }: FetchEntireListOptions,
+  { signal, onProgress, pageSize }: FetchEntireListOptions,
 ): Promise<Row[]> {
   const rows: Row[] = [];
   for (let page = 1; ; page++) {

@@ -12,7 +12,7 @@ export const GUARD_MESSAGES = {
   contactOnEdit: 'Contact No. is required or is invalid.',
   emailInvalid: 'Please enter a valid email address.',
   emailInUse: 'Email is already in use.',
-  /** The spec keeps this message though sites are optional. */
+  /** Sites are optional, except that a site supervisor must keep one of its own sites. */
   siteRequired: 'Site is required.',
   pinInvalid: 'PIN must be a 6-digit number from 100000 to 999999.',
 } as const;
