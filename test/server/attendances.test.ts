@@ -10,6 +10,7 @@ import {
   createUser,
 } from './factories';
 import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
+import type { Attendance } from '../../src/lib/contract/attendances';
 
 const ATTENDANCE_FIELDS = [
   'uuid',
@@ -30,22 +31,6 @@ const ATTENDANCE_FIELDS = [
   'checkout_photo_url',
   'created_at',
 ].sort();
-
-interface AttendanceAnswer {
-  uuid: string;
-  guard_id: string;
-  guard_name: string;
-  kg_guard_uuid: string;
-  residence_uuid: string;
-  residence_name: string;
-  residence: { name: string; security_company_name: string | null };
-  security_company_name: string | null;
-  checkin_at: string | null;
-  checkout_at: string | null;
-  checkin_photo_url: string | null;
-  checkout_photo_url: string | null;
-  created_at: string;
-}
 
 type Caller = 'admin' | 'company' | 'supervisor';
 
@@ -132,7 +117,7 @@ function call(caller: Caller, query: Record<string, string>) {
 async function list(caller: Caller, query: Record<string, string> = {}) {
   const response = await call(caller, query);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ resource: AttendanceAnswer[]; meta: { count: number } }>();
+  return response.json<{ resource: Attendance[]; meta: { count: number } }>();
 }
 
 async function uuids(caller: Caller, query: Record<string, string> = {}) {
