@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { createAccountsRepository } from './auth/accounts.repository';
 import { registerAuthentication } from './auth/authenticate';
 import { createSessionsRepository } from './auth/sessions';
+import { createSignInThrottle } from './auth/sign-in-throttle';
 import type { ServerConfig } from './config';
 import type { DB } from './db/database';
 import { MAX_FILE_BYTES } from '../../src/lib/rules/files';
@@ -53,6 +54,8 @@ export async function buildApp({
 
   const accounts = createAccountsRepository(db);
   const sessions = createSessionsRepository(db, config.sessionTtlHours);
+  // One throttle for sign-in and re-verification: both check a password.
+  const throttle = createSignInThrottle();
   const files = createFilesRepository(db, config.dataDir);
   const dashboard = createDashboardRepository(db);
   const guardsService = createGuardsService({
@@ -68,8 +71,8 @@ export async function buildApp({
   await app.register(
     async (api) => {
       registerAuthentication(api, { appKeys: config.appKeys, sessions, accounts });
-      sessionRoutes(api, { accounts, sessions });
-      adminRoutes(api, { accounts });
+      sessionRoutes(api, { accounts, sessions, throttle });
+      adminRoutes(api, { accounts, throttle });
       dashboardRoutes(api, { dashboard });
       await api.register(fastifyMultipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1 } });
       filesRoutes(api, { files, dataDir: config.dataDir });

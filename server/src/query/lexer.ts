@@ -30,7 +30,8 @@ const SUB_SELECT = /^select\b/i;
  * SQL statement words inside an unquoted value: a value would be bound harmlessly, but no real
  * value reads like this, so it is refused as the injection attempt it is. Quoted text may hold them.
  */
-const SQL_STATEMENT_WORD = /\b(union|select|insert|update|delete|drop|alter|create|exec|attach|pragma)\b/i;
+const SQL_STATEMENT_WORD =
+  /\b(union|select|insert|update|delete|drop|alter|create|exec|attach|pragma)\b/i;
 const COMMENT_MARKERS = ['--', '/*'] as const;
 
 function matchAt(pattern: RegExp, text: string, start: number): string | null {

@@ -3,11 +3,15 @@ import type { AdminEmailMatch } from '../../../../src/lib/contract/admins';
 import type { ListResponse } from '../../../../src/lib/contract/list';
 import type { AccountsRepository } from '../../auth/accounts.repository';
 import { principalOf } from '../../auth/authenticate';
+import type { SignInThrottle } from '../../auth/sign-in-throttle';
 import { ApiError } from '../../http/errors';
 import { checkCredentials } from '../session/session.service';
 import type { Credentials } from '../session/session.routes';
 
-export function adminRoutes(app: FastifyInstance, deps: { accounts: AccountsRepository }): void {
+export function adminRoutes(
+  app: FastifyInstance,
+  deps: { accounts: AccountsRepository; throttle: SignInThrottle },
+): void {
   /** Re-verification before sensitive writes: the caller's own email and password, nobody else's. */
   app.post<{ Body: Credentials }>(
     '/admin/verify',
@@ -27,6 +31,8 @@ export function adminRoutes(app: FastifyInstance, deps: { accounts: AccountsRepo
       const caller = principalOf(request);
       // A wrong password here must not end the session, so this is a 403, not a 401.
       const failed = new ApiError(403, 'VERIFICATION_FAILED', 'Invalid email or password.');
+      // Throttled by the caller's own email: a stolen session must not become a password oracle.
+      deps.throttle.check(caller.email);
       try {
         const account = await checkCredentials(
           deps.accounts,
@@ -35,8 +41,10 @@ export function adminRoutes(app: FastifyInstance, deps: { accounts: AccountsRepo
         );
         if (account.profileUuid !== caller.profileUuid) throw failed;
       } catch {
+        deps.throttle.failed(caller.email);
         throw failed;
       }
+      deps.throttle.succeeded(caller.email);
       return { success: true };
     },
   );

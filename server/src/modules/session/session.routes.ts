@@ -1,10 +1,11 @@
+import type { SignInThrottle } from '../../auth/sign-in-throttle';
 import type { FastifyInstance } from 'fastify';
 import type { SessionAnswer } from '../../../../src/lib/contract/session';
 import type { AccountsRepository } from '../../auth/accounts.repository';
 import { principalOf } from '../../auth/authenticate';
 import type { SessionsRepository } from '../../auth/sessions';
 import { ApiError } from '../../http/errors';
-import { checkCredentials, sessionProfile } from './session.service';
+import { checkCredentials, INVALID_CREDENTIALS, sessionProfile } from './session.service';
 
 const credentialsSchema = {
   type: 'object',
@@ -22,14 +23,21 @@ export interface Credentials {
 
 export function sessionRoutes(
   app: FastifyInstance,
-  deps: { accounts: AccountsRepository; sessions: SessionsRepository },
+  deps: { accounts: AccountsRepository; sessions: SessionsRepository; throttle: SignInThrottle },
 ): void {
   app.post<{ Body: Credentials }>(
     '/admin/session',
     { config: { access: 'app-key' }, schema: { body: credentialsSchema } },
     async (request): Promise<SessionAnswer> => {
       const { identifier, challenge } = request.body;
-      const account = await checkCredentials(deps.accounts, identifier, challenge);
+      deps.throttle.check(identifier);
+      const account = await checkCredentials(deps.accounts, identifier, challenge).catch(
+        (error: unknown) => {
+          if (error === INVALID_CREDENTIALS) deps.throttle.failed(identifier);
+          throw error;
+        },
+      );
+      deps.throttle.succeeded(identifier);
       if (!account.isActive) {
         throw new ApiError(
           403,
