@@ -1,4 +1,4 @@
-import type { Migration, MigrationProvider } from 'kysely/migration';
+import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './2026-11-22T01-initial';
 import * as listIndexes from './2026-11-22T02-list-indexes';
 import * as fileUploader from './2026-11-22T03-file-uploader';
