@@ -13,6 +13,7 @@ export default defineConfig(({ mode }) => {
       port: 5173,
       proxy: { '/kgapi': { target: apiServer, changeOrigin: true } },
     },
-    build: { outDir: 'dist', sourcemap: true },
+    // No source maps in the served build: `npm run build -- --sourcemap` makes them when debugging.
+    build: { outDir: 'dist', sourcemap: false },
   };
 });
