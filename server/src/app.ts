@@ -1,17 +1,17 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createAccountsRepository } from './auth/accounts.repository';
 import { registerAuthentication } from './auth/authenticate';
 import { createSessionsRepository } from './auth/sessions';
-import { createSignInThrottle } from './auth/sign-in-throttle';
+import { createPasswordGate, type PasswordGateOptions } from './auth/password-gate';
+import { createPasswordThrottle } from './auth/password-throttle';
 import type { ServerConfig } from './config';
 import type { DB } from './db/database';
-import { MAX_FILE_BYTES } from '../../src/lib/rules/files';
 import { notFound, registerErrorHandling } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerMultipart } from './http/uploads';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAttendancesRepository } from './modules/attendances/attendances.repository';
 import { attendancesRoutes } from './modules/attendances/attendances.routes';
@@ -35,6 +35,8 @@ export interface AppOptions {
   config: ServerConfig;
   db: DB;
   logger?: FastifyServerOptions['logger'];
+  /** How many password checks run and wait at once; tests make it small to see the limits. */
+  passwordGate?: PasswordGateOptions;
 }
 
 /** Builds the whole app without listening, so tests drive it with app.inject(). */
@@ -42,20 +44,23 @@ export async function buildApp({
   config,
   db,
   logger = false,
+  passwordGate,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: 1_048_576,
+    trustProxy: config.trustProxy,
     // Some payload fields accept a number or its text (lat, lng, flags), as form posts send them.
     ajv: { customOptions: { allowUnionTypes: true } },
   });
   registerErrorHandling(app);
-  registerSecurityHeaders(app, API_PREFIX);
+  await registerSecurityHeaders(app, { apiPrefix: API_PREFIX, extraOrigins: config.extraOrigins });
 
   const accounts = createAccountsRepository(db);
   const sessions = createSessionsRepository(db, config.sessionTtlHours);
-  // One throttle for sign-in and re-verification: both check a password.
-  const throttle = createSignInThrottle();
+  // Every password check (sign-in, re-verification) shares one gate and one throttle store.
+  const gate = createPasswordGate(passwordGate);
+  const throttle = createPasswordThrottle(db);
   const files = createFilesRepository(db, config.dataDir);
   const dashboard = createDashboardRepository(db);
   const guardsService = createGuardsService({
@@ -71,10 +76,10 @@ export async function buildApp({
   await app.register(
     async (api) => {
       registerAuthentication(api, { appKeys: config.appKeys, sessions, accounts });
-      sessionRoutes(api, { accounts, sessions, throttle });
-      adminRoutes(api, { accounts, throttle });
+      sessionRoutes(api, { accounts, sessions, throttle, gate });
+      adminRoutes(api, { accounts, throttle, gate });
       dashboardRoutes(api, { dashboard });
-      await api.register(fastifyMultipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1 } });
+      await registerMultipart(api);
       filesRoutes(api, { files, dataDir: config.dataDir });
       guardsRoutes(api, { guardsService });
       attendancesRoutes(api, { attendances });
@@ -89,7 +94,12 @@ export async function buildApp({
 
   const index = config.staticDir && path.join(config.staticDir, 'index.html');
   if (config.staticDir && index && existsSync(index)) {
-    await app.register(fastifyStatic, { root: config.staticDir, wildcard: false });
+    await app.register(fastifyStatic, {
+      root: config.staticDir,
+      wildcard: false,
+      // Source maps are not served, even from a build made with them.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
+    });
     // Client-side routes (/dashboard, /guard-details/…) all load the SPA.
     app.setNotFoundHandler((request, reply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') throw notFound('Not found.');

@@ -13,6 +13,13 @@ export interface ServerConfig {
   staticDir: string | null;
   /** How long a session token lives. */
   sessionTtlHours: number;
+  /** Trust X-Forwarded-* from a reverse proxy in front (client address, https). */
+  trustProxy: boolean;
+  /**
+   * Origins besides our own that the console talks to and loads images from: the API's origin
+   * when VITE_API_BASE_URL points the console at another server. Feeds the CSP.
+   */
+  extraOrigins: string[];
 }
 
 export const DEFAULT_APP_KEY = 'guard-console-demo-key';
@@ -34,6 +41,18 @@ function parseSwitch(name: string, value: string | undefined, fallback: boolean)
   throw new Error(`${name} must be 'on' or 'off', not '${value}'.`);
 }
 
+/** The API's origin when the console is built to call another server; none for a relative path. */
+function apiOrigins(apiBaseUrl: string | undefined): string[] {
+  if (!apiBaseUrl || apiBaseUrl.startsWith('/')) return [];
+  try {
+    return [new URL(apiBaseUrl).origin];
+  } catch {
+    throw new Error(
+      `VITE_API_BASE_URL must be a path such as /kgapi or a full URL, not '${apiBaseUrl}'.`,
+    );
+  }
+}
+
 /** Reads and checks the environment once, at start; a bad value stops the server with a clear message. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const appKeys = (env.APP_KEYS ?? DEFAULT_APP_KEY)
@@ -41,7 +60,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     .map((key) => key.trim())
     .filter(Boolean);
   if (appKeys.length === 0) throw new Error('APP_KEYS must hold at least one application key.');
-  const hours = Number(env.SESSION_TTL_HOURS ?? 12);
+  // An empty setting means the default, as it does for every other setting.
+  const hours = Number(env.SESSION_TTL_HOURS || 12);
   if (!Number.isFinite(hours) || hours <= 0) {
     throw new Error(`SESSION_TTL_HOURS must be a positive number, not '${env.SESSION_TTL_HOURS}'.`);
   }
@@ -54,5 +74,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // An empty STATIC_DIR serves the API alone (the dev server serves the SPA then).
     staticDir: env.STATIC_DIR === '' ? null : path.resolve(env.STATIC_DIR ?? './dist'),
     sessionTtlHours: hours,
+    trustProxy: parseSwitch('TRUST_PROXY', env.TRUST_PROXY, false),
+    extraOrigins: apiOrigins(env.VITE_API_BASE_URL),
   };
 }

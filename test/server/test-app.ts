@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/src/app';
+import { buildApp, type AppOptions } from '../../server/src/app';
 import { readConfig } from '../../server/src/config';
 import { migrateToLatest, openDatabase, type DB } from '../../server/src/db/database';
 
@@ -15,13 +15,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh app on a fresh, migrated in-memory database, with its own data directory. */
-export async function makeTestApp(): Promise<TestApp> {
+/**
+ * A fresh app on a fresh, migrated in-memory database, with its own data directory. `env` adds
+ * settings as the environment would give them; `passwordGate` shrinks the gate to see its limits.
+ */
+export async function makeTestApp(
+  options: { env?: NodeJS.ProcessEnv; passwordGate?: AppOptions['passwordGate'] } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'guard-console-test-'));
   const db = openDatabase(':memory:');
   await migrateToLatest(db);
-  const config = readConfig({ DATA_DIR: dataDir, APP_KEYS: APP_KEY, STATIC_DIR: '' });
-  const app = await buildApp({ config, db });
+  const config = readConfig({
+    DATA_DIR: dataDir,
+    APP_KEYS: APP_KEY,
+    STATIC_DIR: '',
+    ...options.env,
+  });
+  const app = await buildApp({ config, db, passwordGate: options.passwordGate });
   return {
     app,
     db,

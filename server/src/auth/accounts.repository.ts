@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { DB } from '../db/database';
 import type { RoleType } from '../db/schema';
+import { toDbTime } from '../db/time';
 import { hashPassword } from './password';
-import type { Principal } from './principal';
+import { revokeSessionsOf } from './sessions';
+import type { AccessOrRefusal } from './principal';
 
 /** Sign-in identities, their profiles and roles: what a session is made of. */
 export function createAccountsRepository(db: DB) {
@@ -22,8 +24,11 @@ export function createAccountsRepository(db: DB) {
         .executeTakeFirst();
     },
 
-    /** The caller behind a session, or undefined when the profile is gone, inactive or has no role. */
-    async loadPrincipal(profileUuid: string, sessionUuid: string): Promise<Principal | undefined> {
+    /**
+     * What an account may do, or why it may not act: its profile is gone or inactive, its
+     * security company is inactive or deleted, or (a supervisor) its supervisor record is.
+     */
+    async loadAccess(profileUuid: string): Promise<AccessOrRefusal> {
       const row = await db
         .selectFrom('user_profiles')
         .innerJoin('user_roles', 'user_roles.user_profile_uuid', 'user_profiles.uuid')
@@ -37,29 +42,54 @@ export function createAccountsRepository(db: DB) {
           'user_profiles.uuid',
           'user_profiles.name',
           'user_profiles.email',
+          'user_profiles.is_active',
           'user_roles.type',
           'user_roles.security_company_uuid',
           'security_companies.name as security_company_name',
+          'security_companies.is_active as company_is_active',
+          'security_companies.deleted_at as company_deleted_at',
           'identities.uuid as identity_uuid',
         ])
         .where('user_profiles.uuid', '=', profileUuid)
         .where('user_profiles.deleted_at', 'is', null)
-        .where('user_profiles.is_active', '=', 1)
         .executeTakeFirst();
-      if (!row) return undefined;
+      if (!row) return { refused: 'no-account' };
+      if (row.is_active !== 1) return { refused: 'inactive-account' };
       const role: RoleType = row.type;
+      if (role !== 'superadmin') {
+        const companyLive =
+          row.security_company_uuid !== null &&
+          row.company_is_active === 1 &&
+          row.company_deleted_at === null;
+        if (!companyLive) return { refused: 'inactive-company' };
+      }
+      if (role === 'sitesupervisor' && !(await this.isLiveSupervisor(profileUuid))) {
+        return { refused: 'inactive-account' };
+      }
       const sites = role === 'sitesupervisor' ? await this.supervisorSites(profileUuid) : [];
       return {
-        sessionUuid,
-        profileUuid: row.uuid,
-        identityUuid: row.identity_uuid,
-        name: row.name,
-        email: row.email,
-        role,
-        companyUuid: row.security_company_uuid,
-        companyName: row.security_company_name,
-        sites,
+        access: {
+          profileUuid: row.uuid,
+          identityUuid: row.identity_uuid,
+          name: row.name,
+          email: row.email,
+          role,
+          companyUuid: row.security_company_uuid,
+          companyName: row.security_company_name,
+          sites,
+        },
       };
+    },
+
+    async isLiveSupervisor(profileUuid: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('site_supervisors')
+        .select('uuid')
+        .where('kg_user_profile_uuid', '=', profileUuid)
+        .where('deleted_at', 'is', null)
+        .where('is_active', '=', 1)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** A supervisor's sites live in one place: site_supervisor_residences. */
@@ -118,12 +148,38 @@ export function createAccountsRepository(db: DB) {
       return profileUuid;
     },
 
+    /** Deactivating an account ends its sessions: reactivating it does not bring them back. */
+    async setActive(profileUuid: string, isActive: boolean, now = new Date()): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('user_profiles')
+          .set({ is_active: isActive ? 1 : 0, updated_at: toDbTime(now) })
+          .where('uuid', '=', profileUuid)
+          .execute();
+        if (!isActive) await revokeSessionsOf(trx, profileUuid, now);
+      });
+    },
+
+    /** Soft-deletes an account and ends its sessions. */
+    async remove(profileUuid: string, now = new Date()): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('user_profiles')
+          .set({ deleted_at: toDbTime(now), updated_at: toDbTime(now) })
+          .where('uuid', '=', profileUuid)
+          .execute();
+        await revokeSessionsOf(trx, profileUuid, now);
+      });
+    },
+
+    /** Live logins using an email (any case), with the company their role belongs to. */
     async findAdminsByEmail(email: string) {
       return db
         .selectFrom('user_profiles')
-        .select(['uuid', 'email', 'name'])
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
-        .where('deleted_at', 'is', null)
+        .leftJoin('user_roles', 'user_roles.user_profile_uuid', 'user_profiles.uuid')
+        .select(['user_profiles.uuid', 'user_profiles.email', 'user_roles.security_company_uuid'])
+        .where((eb) => eb(eb.fn('lower', ['user_profiles.email']), '=', email.trim().toLowerCase()))
+        .where('user_profiles.deleted_at', 'is', null)
         .execute();
     },
   };

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../http/errors';
 import type { AccountsRepository } from './accounts.repository';
-import type { Principal } from './principal';
+import { REFUSAL_MESSAGES, type Principal } from './principal';
 import type { SessionsRepository } from './sessions';
 
 /**
@@ -46,9 +46,10 @@ export function registerAuthentication(
     if (!token) throw unauthorized('Please sign in to continue.');
     const session = await deps.sessions.findLive(token);
     if (!session) throw unauthorized();
-    const principal = await deps.accounts.loadPrincipal(session.user_profile_uuid, session.uuid);
-    if (!principal) throw unauthorized();
-    request.principal = principal;
+    // Re-checked on every request, so deactivating an account or its company takes effect at once.
+    const loaded = await deps.accounts.loadAccess(session.user_profile_uuid);
+    if ('refused' in loaded) throw unauthorized(REFUSAL_MESSAGES[loaded.refused]);
+    request.principal = { ...loaded.access, sessionUuid: session.uuid };
   });
 }
 

@@ -218,6 +218,14 @@ export interface SessionsTable {
   revoked_at: string | null;
 }
 
+/** Failed password checks per key; times in milliseconds since the epoch. */
+export interface AuthThrottleTable {
+  key: string;
+  failures: number;
+  window_started_at: number;
+  next_attempt_at: Generated<number>;
+}
+
 export interface PasswordResetCodesTable {
   uuid: string;
   identity_uuid: string;
@@ -248,4 +256,5 @@ export interface Database {
   incident_files: IncidentFilesTable;
   sessions: SessionsTable;
   password_reset_codes: PasswordResetCodesTable;
+  auth_throttle: AuthThrottleTable;
 }

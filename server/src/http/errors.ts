@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** Headers the answer carries, such as Retry-After. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -21,6 +23,9 @@ export const notFound = (message = 'Record does not exist.') =>
   new ApiError(404, 'NOT_FOUND', message);
 export const badRequest = (message: string, code = 'INVALID_REQUEST') =>
   new ApiError(400, code, message);
+export const conflict = (message: string, code = 'CONFLICT') => new ApiError(409, code, message);
+export const payloadTooLarge = (message: string, code = 'PAYLOAD_TOO_LARGE') =>
+  new ApiError(413, code, message);
 
 interface ExposableError {
   statusCode: number;
@@ -28,8 +33,10 @@ interface ExposableError {
   message: string;
 }
 
-/** Errors made by this app or by Fastify for a bad request carry a 4xx status and a code: those are shown. */
+/** Errors made by this app, and Fastify's for a bad request (a 4xx status and a code), are shown. */
 function isExposable(error: unknown): error is ExposableError {
+  // This app's own errors are written to be shown, whatever their status (503 Busy among them).
+  if (error instanceof ApiError) return true;
   if (!(error instanceof Error)) return false;
   const { statusCode, code } = error as Partial<FastifyError>;
   return (
@@ -53,6 +60,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send(errorBody('INVALID_REQUEST', `Invalid request: ${(error as Error).message}`));
     }
     if (isExposable(error)) {
+      if (error instanceof ApiError) reply.headers(error.headers);
+      // The rest of an oversized body is not read: the connection closes once this answer is out.
+      if (error.statusCode === 413) reply.header('Connection', 'close');
       const code = error.code.startsWith('FST_') ? 'INVALID_REQUEST' : error.code;
       return reply.status(error.statusCode).send(errorBody(code, error.message));
     }

@@ -1,15 +1,44 @@
+import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Headers every answer carries: no content sniffing, no framing by other sites, no referrer to
- * other origins. API answers (personal data) are never cached; file URLs set their own caching.
+ * Headers every answer carries, from helmet: a Content-Security-Policy with no inline script or
+ * style, no plugins, no <base>, no framing; nosniff; a same-origin referrer. Images may come from
+ * blob: and data: URLs (the photo pickers preview a chosen file). HSTS only when the request came
+ * over TLS (directly or, with TRUST_PROXY, through a proxy), since plain-HTTP installs exist.
+ * API answers (personal data) are never cached; file URLs set their own caching.
  */
-export function registerSecurityHeaders(app: FastifyInstance, apiPrefix: string): void {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { apiPrefix: string; extraOrigins: string[] },
+): Promise<void> {
+  const self = ["'self'", ...options.extraOrigins];
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: [...self, 'blob:', 'data:'],
+        mediaSrc: [...self, 'blob:'],
+        connectSrc: self,
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+    hsts: false,
+  });
   app.addHook('onSend', async (request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Referrer-Policy', 'same-origin');
-    if (request.url.startsWith(apiPrefix) && !reply.hasHeader('Cache-Control')) {
+    if (request.protocol === 'https') {
+      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    }
+    if (request.url.startsWith(options.apiPrefix) && !reply.hasHeader('Cache-Control')) {
       reply.header('Cache-Control', 'no-store');
     }
   });

@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './2026-11-22T01-initial';
 import * as listIndexes from './2026-11-22T02-list-indexes';
 import * as fileUploader from './2026-11-22T03-file-uploader';
+import * as authThrottle from './2026-11-23T01-auth-throttle';
 
 /** Every migration in order. Names are timestamps so they sort as they were written. */
 const migrations: Record<string, Migration> = {
   '2026-11-22T01-initial': initial,
   '2026-11-22T02-list-indexes': listIndexes,
   '2026-11-22T03-file-uploader': fileUploader,
+  '2026-11-23T01-auth-throttle': authThrottle,
 };
 
 export const migrationProvider: MigrationProvider = {

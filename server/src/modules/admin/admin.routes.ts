@@ -3,53 +3,65 @@ import type { AdminEmailMatch } from '../../../../src/lib/contract/admins';
 import type { ListResponse } from '../../../../src/lib/contract/list';
 import type { AccountsRepository } from '../../auth/accounts.repository';
 import { principalOf } from '../../auth/authenticate';
-import type { SignInThrottle } from '../../auth/sign-in-throttle';
+import type { PasswordGate } from '../../auth/password-gate';
+import type { PasswordThrottle } from '../../auth/password-throttle';
+import type { Principal } from '../../auth/principal';
 import { ApiError } from '../../http/errors';
 import { checkCredentials } from '../session/session.service';
-import type { Credentials } from '../session/session.routes';
+import { credentialsSchema, type Credentials } from '../session/session.routes';
+
+/** Whether the caller may learn which login an email belongs to: its own company's, or itself. */
+function mayIdentify(
+  principal: Principal,
+  match: { uuid: string; security_company_uuid: string | null },
+): boolean {
+  switch (principal.role) {
+    case 'superadmin':
+      return true;
+    case 'securitycompany':
+      return match.security_company_uuid === principal.companyUuid;
+    case 'sitesupervisor':
+      return match.uuid === principal.profileUuid;
+  }
+}
 
 export function adminRoutes(
   app: FastifyInstance,
-  deps: { accounts: AccountsRepository; throttle: SignInThrottle },
+  deps: { accounts: AccountsRepository; throttle: PasswordThrottle; gate: PasswordGate },
 ): void {
   /** Re-verification before sensitive writes: the caller's own email and password, nobody else's. */
   app.post<{ Body: Credentials }>(
     '/admin/verify',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['identifier', 'challenge'],
-          properties: {
-            identifier: { type: 'string', maxLength: 320 },
-            challenge: { type: 'string', maxLength: 1024 },
-          },
-        },
-      },
-    },
+    { schema: { body: credentialsSchema } },
     async (request) => {
       const caller = principalOf(request);
       // A wrong password here must not end the session, so this is a 403, not a 401.
       const failed = new ApiError(403, 'VERIFICATION_FAILED', 'Invalid email or password.');
-      // Throttled by the caller's own email: a stolen session must not become a password oracle.
-      deps.throttle.check(caller.email);
+      // Counted against this session: mistyping here never locks the caller's own sign-in.
+      await deps.throttle.checkVerification(caller.sessionUuid);
       try {
         const account = await checkCredentials(
-          deps.accounts,
+          deps,
+          request,
           request.body.identifier,
           request.body.challenge,
         );
         if (account.profileUuid !== caller.profileUuid) throw failed;
-      } catch {
-        deps.throttle.failed(caller.email);
+      } catch (error) {
+        if (error instanceof ApiError && error.statusCode >= 500) throw error;
+        await deps.throttle.verificationFailed(caller.sessionUuid);
         throw failed;
       }
-      deps.throttle.succeeded(caller.email);
+      await deps.throttle.verificationSucceeded(caller.sessionUuid);
       return { success: true };
     },
   );
 
-  /** Whether an email is taken by any login: the duplicate check of every account form. */
+  /**
+   * Whether an email is taken by any login: the duplicate check of every account form. It answers
+   * the count, and the uuid only of matches within the caller's scope (so an edit form recognises
+   * its own record), never another company's.
+   */
   app.post<{ Body: { email: string } }>(
     '/admin/searchadmin',
     {
@@ -62,9 +74,12 @@ export function adminRoutes(
       },
     },
     async (request): Promise<ListResponse<AdminEmailMatch>> => {
+      const caller = principalOf(request);
       const matches = await deps.accounts.findAdminsByEmail(request.body.email);
       return {
-        resource: matches.map((m) => ({ uuid: m.uuid, email: m.email })),
+        resource: matches
+          .filter((match) => mayIdentify(caller, match))
+          .map((match) => ({ uuid: match.uuid })),
         meta: { count: matches.length },
       };
     },

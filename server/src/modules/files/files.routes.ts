@@ -1,35 +1,18 @@
 import { principalOf } from '../../auth/authenticate';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import {
-  MAX_FILE_BYTES,
-  PHOTO_TOO_LARGE,
-  PHOTO_TYPE_NOT_ALLOWED,
-} from '../../../../src/lib/rules/files';
-import { ApiError, badRequest, notFound } from '../../http/errors';
+import { PHOTO_TOO_LARGE, PHOTO_TYPE_NOT_ALLOWED } from '../../../../src/lib/rules/files';
+import { isUniqueViolation } from '../../db/errors';
+import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
+import { readUploadedFiles } from '../../http/uploads';
 import { sniffContentType } from './file-content';
 import { filesDirectory, type FilesRepository } from './files.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UPLOAD_NAME = /^(.*)-original$/;
 
-const tooLarge = () => new ApiError(413, 'FILE_TOO_LARGE', PHOTO_TOO_LARGE);
-
-/** Reads the whole upload, refusing it as soon as it passes the size limit. */
-async function readWithinLimit(app: FastifyInstance, part: MultipartFile): Promise<Buffer> {
-  let bytes: Buffer;
-  try {
-    bytes = await part.toBuffer();
-  } catch (error) {
-    if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw tooLarge();
-    throw error;
-  }
-  // Belt and braces: busboy marks a stream it cut at the limit as truncated.
-  if (part.file.truncated || bytes.byteLength > MAX_FILE_BYTES) throw tooLarge();
-  return bytes;
-}
+const fileExists = () => conflict('A file with this uuid already exists.', 'FILE_EXISTS');
 
 export function filesRoutes(
   app: FastifyInstance,
@@ -84,28 +67,29 @@ export function filesRoutes(
           'Upload to /files/Kgguards/{uuid}-original?uuid={uuid}, with the same UUID in both places.',
         );
       }
-      if (!request.isMultipart()) {
-        throw badRequest("Send the photo as multipart/form-data, in the field 'file'.");
-      }
-      if (await deps.files.exists(uuid)) {
-        throw new ApiError(409, 'FILE_EXISTS', 'A file with this uuid already exists.');
-      }
-      const part = await request.file();
-      if (!part || part.fieldname !== 'file') {
-        throw badRequest("Send the photo as multipart/form-data, in the field 'file'.");
-      }
-      const bytes = await readWithinLimit(app, part);
+      // A cheap early answer; the unique uuid in the database decides a race (below).
+      if (await deps.files.exists(uuid)) throw fileExists();
+      const [{ bytes, filename }] = await readUploadedFiles(request, {
+        field: 'file',
+        maxFiles: 1,
+        tooLargeMessage: PHOTO_TOO_LARGE,
+      });
       const type = sniffContentType(bytes);
       if (type !== 'image/png' && type !== 'image/jpeg') {
         throw new ApiError(415, 'FILE_TYPE_NOT_ALLOWED', PHOTO_TYPE_NOT_ALLOWED);
       }
-      return deps.files.save({
-        bytes,
-        filename: part.filename,
-        type,
-        uuid,
-        uploadedBy: principalOf(request).profileUuid,
-      });
+      try {
+        return await deps.files.save({
+          bytes,
+          filename,
+          type,
+          uuid,
+          uploadedBy: principalOf(request).profileUuid,
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw fileExists();
+        throw error;
+      }
     },
   );
 }

@@ -1,13 +1,15 @@
-import type { SignInThrottle } from '../../auth/sign-in-throttle';
 import type { FastifyInstance } from 'fastify';
 import type { SessionAnswer } from '../../../../src/lib/contract/session';
 import type { AccountsRepository } from '../../auth/accounts.repository';
 import { principalOf } from '../../auth/authenticate';
+import type { PasswordGate } from '../../auth/password-gate';
+import type { PasswordThrottle } from '../../auth/password-throttle';
+import { REFUSAL_MESSAGES, type Refusal } from '../../auth/principal';
 import type { SessionsRepository } from '../../auth/sessions';
 import { ApiError } from '../../http/errors';
 import { checkCredentials, INVALID_CREDENTIALS, sessionProfile } from './session.service';
 
-const credentialsSchema = {
+export const credentialsSchema = {
   type: 'object',
   required: ['identifier', 'challenge'],
   properties: {
@@ -16,6 +18,12 @@ const credentialsSchema = {
   },
 } as const;
 
+const REFUSAL_CODES: Record<Refusal, string> = {
+  'no-account': 'NO_ROLE',
+  'inactive-account': 'ACCOUNT_INACTIVE',
+  'inactive-company': 'COMPANY_INACTIVE',
+};
+
 export interface Credentials {
   identifier: string;
   challenge: string;
@@ -23,40 +31,37 @@ export interface Credentials {
 
 export function sessionRoutes(
   app: FastifyInstance,
-  deps: { accounts: AccountsRepository; sessions: SessionsRepository; throttle: SignInThrottle },
+  deps: {
+    accounts: AccountsRepository;
+    sessions: SessionsRepository;
+    throttle: PasswordThrottle;
+    gate: PasswordGate;
+  },
 ): void {
   app.post<{ Body: Credentials }>(
     '/admin/session',
     { config: { access: 'app-key' }, schema: { body: credentialsSchema } },
     async (request): Promise<SessionAnswer> => {
       const { identifier, challenge } = request.body;
-      deps.throttle.check(identifier);
-      const account = await checkCredentials(deps.accounts, identifier, challenge).catch(
-        (error: unknown) => {
-          if (error === INVALID_CREDENTIALS) deps.throttle.failed(identifier);
+      await deps.throttle.checkSignIn(request.ip);
+      const account = await checkCredentials(deps, request, identifier, challenge).catch(
+        async (error: unknown) => {
+          if (error === INVALID_CREDENTIALS)
+            await deps.throttle.signInFailed(request.ip, identifier);
           throw error;
         },
       );
-      deps.throttle.succeeded(identifier);
-      if (!account.isActive) {
-        throw new ApiError(
-          403,
-          'ACCOUNT_INACTIVE',
-          'This account is inactive. Please contact your administrator.',
-        );
+      await deps.throttle.signInSucceeded(identifier);
+      const loaded = await deps.accounts.loadAccess(account.profileUuid);
+      if ('refused' in loaded) {
+        throw new ApiError(403, REFUSAL_CODES[loaded.refused], REFUSAL_MESSAGES[loaded.refused]);
       }
       const token = await deps.sessions.create(account.profileUuid);
-      const session = await deps.sessions.findLive(token);
-      const principal =
-        session && (await deps.accounts.loadPrincipal(account.profileUuid, session.uuid));
-      if (!principal) {
-        throw new ApiError(403, 'NO_ROLE', 'This account has no access to the console.');
-      }
       return {
         success: true,
         session_token: token,
-        profile: sessionProfile(principal),
-        identities: [{ uuid: principal.identityUuid }],
+        profile: sessionProfile(loaded.access),
+        identities: [{ uuid: loaded.access.identityUuid }],
       };
     },
   );

@@ -1,6 +1,8 @@
-import { verifyPassword } from '../../auth/password';
+import type { FastifyRequest } from 'fastify';
 import type { AccountsRepository } from '../../auth/accounts.repository';
-import type { Principal } from '../../auth/principal';
+import { verifyPassword } from '../../auth/password';
+import type { PasswordGate } from '../../auth/password-gate';
+import type { Access } from '../../auth/principal';
 import { ApiError } from '../../http/errors';
 import type { SessionProfile, SessionRole } from '../../../../src/lib/contract/session';
 
@@ -14,24 +16,32 @@ export const INVALID_CREDENTIALS = new ApiError(
 const UNKNOWN_ACCOUNT_HASH =
   'scrypt$32768$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==';
 
-/** Checks an email and password; answers the profile uuid or throws INVALID_CREDENTIALS. */
+/** True once the client of a request has disconnected: its password check is not worth doing. */
+export function clientGone(request: FastifyRequest): () => boolean {
+  return () => request.raw.socket?.destroyed === true;
+}
+
+/**
+ * Checks an email and password through the password gate; answers the account or throws
+ * INVALID_CREDENTIALS. Whether the account may act (active, company live) is decided afterwards.
+ */
 export async function checkCredentials(
-  accounts: AccountsRepository,
+  deps: { accounts: AccountsRepository; gate: PasswordGate },
+  request: FastifyRequest,
   identifier: string,
   password: string,
-): Promise<{ profileUuid: string; identityUuid: string; isActive: boolean }> {
-  const identity = await accounts.findIdentity(identifier.trim());
-  const valid = await verifyPassword(password, identity?.challenge_hash ?? UNKNOWN_ACCOUNT_HASH);
+): Promise<{ profileUuid: string; identityUuid: string }> {
+  const email = identifier.trim();
+  const identity = await deps.accounts.findIdentity(email);
+  const valid = await deps.gate.run(email.toLowerCase(), clientGone(request), () =>
+    verifyPassword(password, identity?.challenge_hash ?? UNKNOWN_ACCOUNT_HASH),
+  );
   if (!identity || !valid) throw INVALID_CREDENTIALS;
-  return {
-    profileUuid: identity.profile_uuid,
-    identityUuid: identity.identity_uuid,
-    isActive: identity.is_active === 1,
-  };
+  return { profileUuid: identity.profile_uuid, identityUuid: identity.identity_uuid };
 }
 
 /** The profile as the session answer carries it: one role per site for a supervisor. */
-export function sessionProfile(principal: Principal): SessionProfile {
+export function sessionProfile(principal: Access): SessionProfile {
   const base = {
     type: principal.role,
     security_company_uuid: principal.companyUuid,

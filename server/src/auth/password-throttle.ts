@@ -1,0 +1,191 @@
+import type { DB } from '../db/database';
+import { ApiError } from '../http/errors';
+
+/**
+ * Slows password guessing without letting anyone lock a victim out.
+ *
+ * Failures are counted per client address, per account and per verifying session, in the
+ * database, so every server process sees the same counts. Only the address that fails is slowed:
+ * after its free failures each further one makes it wait longer before its next attempt
+ * (1 s, 2 s, 4 s … up to a minute), and past `refuseAfter` failures it is refused for a whole
+ * window. The account's own count never refuses anyone: when an account is under attack from many
+ * addresses, each address failing on it is slowed from its first failure instead. So the right
+ * password from an address that has not been failing is always checked.
+ *
+ * The answer and its timing do not depend on whether the account exists: unknown emails are
+ * counted like known ones.
+ */
+export const THROTTLE_POLICY = {
+  windowMs: 15 * 60_000,
+  /** Failures an address may make before it is slowed. */
+  freeFailures: 5,
+  firstDelayMs: 1_000,
+  maxDelayMs: 60_000,
+  /** Failures after which an address is refused for a whole window. */
+  refuseAfter: 30,
+  /** Failures on one account (from any address) that mark it as under attack. */
+  accountUnderAttack: 10,
+  /** A verifying session: its own free failures, then the same delays. */
+  sessionFreeFailures: 3,
+  sessionRefuseAfter: 10,
+} as const;
+
+const SWEEP_EVERY_MS = 60_000;
+
+/** A client address as a throttle key: IPv6 by its /64, which one subscriber usually holds whole. */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return `ip:${mapped[1]}`;
+  if (!ip.includes(':')) return `ip:${ip}`;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const missing = ip.includes('::') ? 8 - headGroups.length - tailGroups.length : 0;
+  const groups = [...headGroups, ...Array<string>(missing).fill('0'), ...tailGroups];
+  return `ip6:${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}`;
+}
+
+export const accountKey = (identifier: string) => `account:${identifier.trim().toLowerCase()}`;
+export const sessionKey = (sessionUuid: string) => `session:${sessionUuid}`;
+
+function waitText(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+function delayAfter(failures: number, allowance: number): number {
+  const over = failures - allowance;
+  if (over <= 0) return 0;
+  return Math.min(THROTTLE_POLICY.maxDelayMs, THROTTLE_POLICY.firstDelayMs * 2 ** (over - 1));
+}
+
+export function createPasswordThrottle(db: DB, now: () => number = Date.now) {
+  let lastSweep = 0;
+
+  /** Forgets counts whose window has passed and whose wait is over. */
+  async function sweep(at: number): Promise<void> {
+    if (at - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = at;
+    await db
+      .deleteFrom('auth_throttle')
+      .where('window_started_at', '<=', at - THROTTLE_POLICY.windowMs)
+      .where('next_attempt_at', '<=', at)
+      .execute();
+  }
+
+  /** Adds one failure to a key (a new window if the last one has passed); answers the count. */
+  async function countFailure(key: string, at: number): Promise<number> {
+    const windowOver = at - THROTTLE_POLICY.windowMs;
+    const row = await db
+      .insertInto('auth_throttle')
+      .values({ key, failures: 1, window_started_at: at })
+      .onConflict((conflict) =>
+        conflict.column('key').doUpdateSet((eb) => ({
+          failures: eb
+            .case()
+            .when('auth_throttle.window_started_at', '<=', windowOver)
+            .then(1)
+            .else(eb('auth_throttle.failures', '+', 1))
+            .end(),
+          window_started_at: eb
+            .case()
+            .when('auth_throttle.window_started_at', '<=', windowOver)
+            .then(at)
+            .else(eb.ref('auth_throttle.window_started_at'))
+            .end(),
+        })),
+      )
+      .returning('failures')
+      .executeTakeFirstOrThrow();
+    return Number(row.failures);
+  }
+
+  async function setNextAttempt(key: string, at: number): Promise<void> {
+    await db
+      .updateTable('auth_throttle')
+      .set({ next_attempt_at: at })
+      .where('key', '=', key)
+      .execute();
+  }
+
+  /** Milliseconds the key must still wait, 0 when it may try now. */
+  async function waitFor(key: string, at: number): Promise<number> {
+    const row = await db
+      .selectFrom('auth_throttle')
+      .select('next_attempt_at')
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row ? Math.max(0, Number(row.next_attempt_at) - at) : 0;
+  }
+
+  async function failAndDelay(
+    key: string,
+    at: number,
+    allowance: number,
+    refuseAfter: number,
+  ): Promise<void> {
+    const failures = await countFailure(key, at);
+    const wait =
+      failures >= refuseAfter ? THROTTLE_POLICY.windowMs : delayAfter(failures, allowance);
+    if (wait > 0) await setNextAttempt(key, at + wait);
+    await sweep(at);
+  }
+
+  function tooMany(message: string, waitMs: number): ApiError {
+    return new ApiError(
+      429,
+      'TOO_MANY_ATTEMPTS',
+      `${message} Please try again in ${waitText(waitMs)}.`,
+      {
+        'Retry-After': String(Math.ceil(waitMs / 1000)),
+      },
+    );
+  }
+
+  return {
+    /** Refuses (429) a sign-in from an address that must still wait. Runs before any password work. */
+    async checkSignIn(ip: string): Promise<void> {
+      const wait = await waitFor(addressKey(ip), now());
+      if (wait > 0) throw tooMany('Too many failed sign-in attempts from your network.', wait);
+    },
+
+    async signInFailed(ip: string, identifier: string): Promise<void> {
+      const at = now();
+      const accountFailures = await countFailure(accountKey(identifier), at);
+      const allowance =
+        accountFailures >= THROTTLE_POLICY.accountUnderAttack ? 0 : THROTTLE_POLICY.freeFailures;
+      await failAndDelay(addressKey(ip), at, allowance, THROTTLE_POLICY.refuseAfter);
+    },
+
+    /** The account's attack count ends when its owner gets in; the address keeps its record. */
+    async signInSucceeded(identifier: string): Promise<void> {
+      await db.deleteFrom('auth_throttle').where('key', '=', accountKey(identifier)).execute();
+    },
+
+    /** Re-verification is counted against the verifying session, never against sign-in. */
+    async checkVerification(sessionUuid: string): Promise<void> {
+      const wait = await waitFor(sessionKey(sessionUuid), now());
+      if (wait > 0) throw tooMany('Too many failed verification attempts.', wait);
+    },
+
+    async verificationFailed(sessionUuid: string): Promise<void> {
+      await failAndDelay(
+        sessionKey(sessionUuid),
+        now(),
+        THROTTLE_POLICY.sessionFreeFailures,
+        THROTTLE_POLICY.sessionRefuseAfter,
+      );
+    },
+
+    async verificationSucceeded(sessionUuid: string): Promise<void> {
+      await db.deleteFrom('auth_throttle').where('key', '=', sessionKey(sessionUuid)).execute();
+    },
+  };
+}
+
+export type PasswordThrottle = ReturnType<typeof createPasswordThrottle>;

@@ -1,0 +1,121 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MAX_FILE_BYTES } from '../../../src/lib/rules/files';
+import { ApiError, badRequest, payloadTooLarge } from './errors';
+
+/** The most files one upload call may carry (incident reports send several). */
+export const MAX_FILES_PER_UPLOAD = 10;
+
+/**
+ * Limits for every multipart body, set once for every upload route. No upload needs text fields
+ * beyond a few short ones, so a field flood is cut at a kilobyte each and a handful in all:
+ * memory stays bounded whatever a caller sends.
+ */
+export const MULTIPART_LIMITS = {
+  fieldNameSize: 100,
+  fieldSize: 1024,
+  fields: 10,
+  fileSize: MAX_FILE_BYTES,
+  files: MAX_FILES_PER_UPLOAD,
+  parts: MAX_FILES_PER_UPLOAD + 10,
+  headerPairs: 20,
+} as const;
+
+/** Room for part headers and boundaries beside the files' own bytes. */
+const ENVELOPE_BYTES = 64 * 1024;
+
+export async function registerMultipart(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
+}
+
+export interface UploadedPart {
+  filename: string;
+  bytes: Buffer;
+}
+
+interface UploadRules {
+  /** The multipart field the files come in ('file' for a photo, 'files' for several). */
+  field: string;
+  maxFiles: number;
+  /** The message for a file over MAX_FILE_BYTES, as the form that sends it words it. */
+  tooLargeMessage: string;
+}
+
+const malformed = () =>
+  badRequest(
+    'The upload could not be read: it is not well-formed multipart/form-data.',
+    'MALFORMED_UPLOAD',
+  );
+
+/** Maps what the multipart parser throws to answers that say what was wrong. */
+function uploadError(error: unknown, rules: UploadRules): ApiError {
+  if (error instanceof ApiError) return error;
+  switch ((error as { code?: unknown }).code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return payloadTooLarge(rules.tooLargeMessage, 'FILE_TOO_LARGE');
+    case 'FST_FILES_LIMIT':
+      return payloadTooLarge(
+        `Send at most ${rules.maxFiles} file${rules.maxFiles === 1 ? '' : 's'} in one upload.`,
+      );
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return payloadTooLarge('The upload has too many parts. Send only the files.');
+    default:
+      // Busboy's own errors (no boundary, a truncated body, a bad part header) carry no status.
+      return malformed();
+  }
+}
+
+/**
+ * Reads the files of a multipart upload within MULTIPART_LIMITS: a body announced as too large is
+ * refused before any of it is read, and one that grows past a limit is refused there (413, and
+ * the connection closes instead of reading the rest). Text fields are ignored unless oversized.
+ */
+export async function readUploadedFiles(
+  request: FastifyRequest,
+  rules: UploadRules,
+): Promise<[UploadedPart, ...UploadedPart[]]> {
+  const encoding = request.headers['content-encoding'];
+  if (encoding && encoding.toLowerCase() !== 'identity') {
+    throw new ApiError(415, 'UNSUPPORTED_ENCODING', 'Send the upload uncompressed.');
+  }
+  if (!request.isMultipart()) {
+    throw badRequest(`Send the upload as multipart/form-data, in the field '${rules.field}'.`);
+  }
+  const announced = Number(request.headers['content-length'] ?? 0);
+  const largest = rules.maxFiles * MAX_FILE_BYTES + ENVELOPE_BYTES;
+  if (announced > largest) {
+    throw payloadTooLarge(
+      rules.maxFiles === 1
+        ? rules.tooLargeMessage
+        : 'The upload is too large. Send fewer or smaller files.',
+    );
+  }
+  const files: UploadedPart[] = [];
+  try {
+    for await (const part of request.parts({ limits: { files: rules.maxFiles } })) {
+      if (part.type === 'field') {
+        if (part.valueTruncated || part.fieldnameTruncated) {
+          throw payloadTooLarge('A form field in the upload is too large.');
+        }
+        continue;
+      }
+      if (part.fieldname !== rules.field) {
+        throw badRequest(`Send the upload as multipart/form-data, in the field '${rules.field}'.`);
+      }
+      const bytes = await part.toBuffer();
+      // Belt and braces: busboy marks a stream it cut at the limit as truncated.
+      if (part.file.truncated || bytes.byteLength > MAX_FILE_BYTES) {
+        throw payloadTooLarge(rules.tooLargeMessage, 'FILE_TOO_LARGE');
+      }
+      files.push({ filename: part.filename, bytes });
+    }
+  } catch (error) {
+    throw uploadError(error, rules);
+  }
+  const [first, ...rest] = files;
+  if (!first) {
+    throw badRequest(`Send the upload as multipart/form-data, in the field '${rules.field}'.`);
+  }
+  return [first, ...rest];
+}
