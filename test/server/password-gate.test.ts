@@ -22,17 +22,18 @@ function heldWork() {
 }
 
 const present = () => false;
+const owner = (account: string, address = `address of ${account}`) => ({ account, address });
 
 describe('the password gate', () => {
   it('runs at most `concurrency` checks, queues up to `maxQueue`, and answers 503 past that', async () => {
-    const gate = createPasswordGate({ concurrency: 1, maxQueue: 1 });
+    const gate = createPasswordGate({ concurrency: 1, maxQueue: 1, perAddress: 4 });
     const first = heldWork();
     const second = heldWork();
-    const running = gate.run('a', present, first.work);
-    const queued = gate.run('b', present, second.work);
+    const running = gate.run(owner('a'), present, first.work);
+    const queued = gate.run(owner('b'), present, second.work);
     expect(first.started()).toBe(true);
     expect(second.started()).toBe(false);
-    await expect(gate.run('c', present, heldWork().work)).rejects.toMatchObject({
+    await expect(gate.run(owner('c'), present, heldWork().work)).rejects.toMatchObject({
       statusCode: 503,
       code: 'SERVER_BUSY',
       headers: { 'Retry-After': '1' },
@@ -47,27 +48,42 @@ describe('the password gate', () => {
   });
 
   it('gives one account one place: a second check for it while one is pending answers 503', async () => {
-    const gate = createPasswordGate({ concurrency: 4, maxQueue: 4 });
+    const gate = createPasswordGate({ concurrency: 4, maxQueue: 4, perAddress: 4 });
     const first = heldWork();
-    const running = gate.run('admin@example.com', present, first.work);
-    await expect(gate.run('admin@example.com', present, heldWork().work)).rejects.toMatchObject({
+    const running = gate.run(owner('admin@example.com'), present, first.work);
+    await expect(
+      gate.run(owner('admin@example.com'), present, heldWork().work),
+    ).rejects.toMatchObject({
       statusCode: 503,
       code: 'CHECK_IN_PROGRESS',
     });
     first.finish();
     await running;
-    await expect(gate.run('admin@example.com', present, async () => 'again')).resolves.toBe(
+    await expect(gate.run(owner('admin@example.com'), present, async () => 'again')).resolves.toBe(
       'again',
     );
   });
 
+  it('gives one client address a few places, so one network cannot fill the queue', async () => {
+    const gate = createPasswordGate({ concurrency: 1, maxQueue: 8, perAddress: 2 });
+    const held = [heldWork(), heldWork()];
+    const pending = held.map((h, i) => gate.run(owner(`user${i}`, '203.0.113.1'), present, h.work));
+    await expect(
+      gate.run(owner('user2', '203.0.113.1'), present, heldWork().work),
+    ).rejects.toMatchObject({ statusCode: 503, code: 'TOO_MANY_CHECKS' });
+    const elsewhere = gate.run(owner('user3', '198.51.100.1'), present, async () => 'checked');
+    held.forEach((h) => h.finish());
+    await Promise.all(pending);
+    await expect(elsewhere).resolves.toBe('checked');
+  });
+
   it('drops the work of a client that left while it waited', async () => {
-    const gate = createPasswordGate({ concurrency: 1, maxQueue: 2 });
+    const gate = createPasswordGate({ concurrency: 1, maxQueue: 2, perAddress: 4 });
     const first = heldWork();
-    const running = gate.run('a', present, first.work);
+    const running = gate.run(owner('a'), present, first.work);
     let gone = false;
     const abandoned = heldWork();
-    const waiting = gate.run('b', () => gone, abandoned.work);
+    const waiting = gate.run(owner('b'), () => gone, abandoned.work);
     gone = true;
     first.finish();
     await running;
@@ -84,7 +100,7 @@ describe('sign-in through a full gate', () => {
   });
 
   it('answers 503 with Retry-After at once instead of queueing, and signs in the one it could take', async () => {
-    t = await makeTestApp({ passwordGate: { concurrency: 1, maxQueue: 0 } });
+    t = await makeTestApp({ passwordGate: { concurrency: 1, maxQueue: 0, perAddress: 4 } });
     const emails = ['a@example.com', 'b@example.com', 'c@example.com'];
     for (const email of emails) await createUser(t.db, { email, role: 'superadmin' });
     const answers = await Promise.all(

@@ -5,16 +5,28 @@ import { ApiError } from '../http/errors';
  * through one gate per process, so a flood of sign-ins cannot queue minutes of work:
  * - at most `concurrency` run at once (the rest of libuv's pool stays free for file reads);
  * - at most `maxQueue` wait; past that the caller gets 503 with Retry-After at once;
- * - one account has at most one check running or waiting, so hammering one account (even with
- *   its right password) takes one place, never the whole queue;
+ * - one account has at most one check running or waiting, and one client address at most
+ *   `perAddress`, so hammering from one place (even with a right password) takes a few places,
+ *   never the whole queue;
  * - work whose client has gone away by its turn is dropped, not done.
  */
 export interface PasswordGateOptions {
   concurrency: number;
   maxQueue: number;
+  perAddress: number;
 }
 
-export const DEFAULT_PASSWORD_GATE: PasswordGateOptions = { concurrency: 2, maxQueue: 16 };
+export const DEFAULT_PASSWORD_GATE: PasswordGateOptions = {
+  concurrency: 2,
+  maxQueue: 16,
+  perAddress: 4,
+};
+
+/** Who a check is for: the account (or session) checked, and the client address asking. */
+export interface CheckOwner {
+  account: string;
+  address: string;
+}
 
 /** Seconds a refused caller is told to wait: about the time the queue takes to drain. */
 const RETRY_AFTER_SECONDS = 1;
@@ -35,6 +47,14 @@ const accountBusy = () =>
     { 'Retry-After': String(RETRY_AFTER_SECONDS) },
   );
 
+const addressBusy = () =>
+  new ApiError(
+    503,
+    'TOO_MANY_CHECKS',
+    'Too many sign-ins from your network are being checked. Please try again in a moment.',
+    { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+  );
+
 /** Thrown to a caller whose client disconnected while it waited: nobody reads the answer. */
 export class ClientGoneError extends ApiError {
   constructor() {
@@ -52,7 +72,15 @@ interface Waiting {
 export function createPasswordGate(options: PasswordGateOptions = DEFAULT_PASSWORD_GATE) {
   let running = 0;
   const waiting: Waiting[] = [];
-  const busyKeys = new Set<string>();
+  const busyAccounts = new Set<string>();
+  const busyAddresses = new Map<string, number>();
+
+  function release(owner: CheckOwner): void {
+    busyAccounts.delete(owner.account);
+    const left = (busyAddresses.get(owner.address) ?? 1) - 1;
+    if (left > 0) busyAddresses.set(owner.address, left);
+    else busyAddresses.delete(owner.address);
+  }
 
   function next(): void {
     let turn: Waiting | undefined;
@@ -63,16 +91,20 @@ export function createPasswordGate(options: PasswordGateOptions = DEFAULT_PASSWO
   }
 
   return {
-    /**
-     * Runs `work` when a place is free. `key` names the account (or session) being checked;
-     * `isAbandoned` tells whether the client is still there.
-     */
-    async run<T>(key: string, isAbandoned: () => boolean, work: () => Promise<T>): Promise<T> {
-      if (busyKeys.has(key)) throw accountBusy();
+    /** Runs `work` when a place is free; `isAbandoned` tells whether the client is still there. */
+    async run<T>(
+      owner: CheckOwner,
+      isAbandoned: () => boolean,
+      work: () => Promise<T>,
+    ): Promise<T> {
+      if (busyAccounts.has(owner.account)) throw accountBusy();
+      const fromAddress = busyAddresses.get(owner.address) ?? 0;
+      if (fromAddress >= options.perAddress) throw addressBusy();
       if (running >= options.concurrency && waiting.length >= options.maxQueue) {
         throw serverBusy();
       }
-      busyKeys.add(key);
+      busyAccounts.add(owner.account);
+      busyAddresses.set(owner.address, fromAddress + 1);
       try {
         if (running >= options.concurrency) {
           await new Promise<void>((resolve, reject) => {
@@ -95,7 +127,7 @@ export function createPasswordGate(options: PasswordGateOptions = DEFAULT_PASSWO
           next();
         }
       } finally {
-        busyKeys.delete(key);
+        release(owner);
       }
     },
 

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AccountsRepository } from '../../auth/accounts.repository';
 import { verifyPassword } from '../../auth/password';
 import type { PasswordGate } from '../../auth/password-gate';
+import { addressKey } from '../../auth/password-throttle';
 import type { Access } from '../../auth/principal';
 import { ApiError } from '../../http/errors';
 import type { SessionProfile, SessionRole } from '../../../../src/lib/contract/session';
@@ -32,9 +33,15 @@ export async function checkCredentials(
   password: string,
 ): Promise<{ profileUuid: string; identityUuid: string }> {
   const email = identifier.trim();
-  const identity = await deps.accounts.findIdentity(email);
-  const valid = await deps.gate.run(email.toLowerCase(), clientGone(request), () =>
-    verifyPassword(password, identity?.challenge_hash ?? UNKNOWN_ACCOUNT_HASH),
+  // The lookup runs inside the gate too: a refused caller costs no database work.
+  const { identity, valid } = await deps.gate.run(
+    { account: email.toLowerCase(), address: addressKey(request.ip) },
+    clientGone(request),
+    async () => {
+      const found = await deps.accounts.findIdentity(email);
+      const matches = await verifyPassword(password, found?.challenge_hash ?? UNKNOWN_ACCOUNT_HASH);
+      return { identity: found, valid: matches };
+    },
   );
   if (!identity || !valid) throw INVALID_CREDENTIALS;
   return { profileUuid: identity.profile_uuid, identityUuid: identity.identity_uuid };
