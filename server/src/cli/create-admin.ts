@@ -56,7 +56,9 @@ async function main(): Promise<void> {
       },
     }));
   } catch (error) {
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`, {
+      cause: error,
+    });
   }
   if (values.help) {
     console.log(USAGE);
