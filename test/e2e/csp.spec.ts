@@ -1,0 +1,126 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_DATA_DIR } from '../../playwright.config';
+import { signIn, signOut } from './support';
+
+// The server sends a strict Content-Security-Policy (no inline script or style). This walks every
+// built screen and modal as each role and fails on any violation Chromium reports.
+
+function firstRow<Row>(text: string, ...params: unknown[]): Row {
+  const db = new Database(path.join(E2E_DATA_DIR, 'guard-console.sqlite'), { readonly: true });
+  try {
+    const row = db.prepare<unknown[], Row>(text).get(...params);
+    if (!row) throw new Error(`Nothing found for: ${text}`);
+    return row;
+  } finally {
+    db.close();
+  }
+}
+
+/** A site the account sees, with every tab switched on where the demo has one. */
+function siteFor(email: string): { uuid: string; company: string } {
+  return firstRow(
+    `select r.uuid, r.security_company_uuid as company from residences r
+     join user_roles ur on ur.security_company_uuid = r.security_company_uuid
+     join user_profiles p on p.uuid = ur.user_profile_uuid
+     left join site_supervisors s on s.kg_user_profile_uuid = p.uuid
+     left join site_supervisor_residences sr on sr.supervisor_uuid = s.uuid
+     where p.email = ? and r.deleted_at is null and r.kipleguard_enabled = 1
+       and (s.uuid is null or sr.residence_uuid = r.uuid)
+     order by r.kipleguard_attendance + r.kipleguard_reporting + r.kipleguard_visitors desc`,
+    email,
+  );
+}
+
+/** A guard with a photo posted at the site, so every role that sees the site sees the guard. */
+function guardAt(siteUuid: string): string {
+  return firstRow<{ uuid: string }>(
+    `select g.uuid from guards g join guard_residences gr on gr.guard_uuid = g.uuid
+     where gr.residence_uuid = ? and g.deleted_at is null and g.photo_file_uuid is not null`,
+    siteUuid,
+  ).uuid;
+}
+
+/** Collects CSP violations from every page the test opens, across navigations. */
+async function watchPolicy(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportCspViolation: (text: string) => void })
+        .reportCspViolation;
+      report(
+        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} on ${location.pathname}`,
+      );
+    });
+  });
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) violations.push(message.text());
+  });
+  return violations;
+}
+
+async function visit(page: Page, url: string) {
+  const response = await page.goto(url);
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+  await expect(page.getByText('Loading your content...')).toHaveCount(0);
+}
+
+async function clickTabs(page: Page) {
+  const tabs = page.getByRole('tab');
+  for (let i = 0; i < (await tabs.count()); i += 1) {
+    await tabs.nth(i).click();
+    await expect(page.getByRole('tabpanel')).toBeVisible();
+  }
+}
+
+async function openAndClose(page: Page, openButton: RegExp, closeButton: string) {
+  await page.getByRole('button', { name: openButton }).first().click();
+  const modal = page.locator('.modal.show');
+  await expect(modal).toBeVisible();
+  await modal.getByRole('button', { name: closeButton, exact: true }).click();
+  await expect(modal).toHaveCount(0);
+}
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+for (const email of ['superadmin@example.com', 'company@example.com', 'supervisor@example.com']) {
+  test(`every screen keeps to the Content-Security-Policy for ${email}`, async ({ page }) => {
+    const violations = await watchPolicy(page);
+    await signIn(page, email);
+    const site = siteFor(email === 'superadmin@example.com' ? 'company@example.com' : email);
+
+    await visit(page, '/dashboard');
+    await visit(page, '/sites');
+    await openAndClose(page, /^View\b/, 'Ok');
+    await visit(page, `/site-details/${site.uuid}/${site.company}`);
+    await clickTabs(page);
+
+    await visit(page, '/security-guards');
+    await clickTabs(page);
+    await visit(page, '/security-guards');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    const modal = page.locator('.modal.show');
+    await expect(modal).toBeVisible();
+    // The photo picker previews the chosen file through a blob: URL.
+    await modal
+      .getByLabel('Photo')
+      .setInputFiles({ name: 'p.png', mimeType: 'image/png', buffer: PNG });
+    await expect(modal.locator('img[src^="blob:"]')).toBeVisible();
+    await modal.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+    await visit(page, `/guard-details/${guardAt(site.uuid)}`);
+    await expect(page.locator('img[src*="/kgapi/files/view/"]').first()).toBeVisible();
+    await clickTabs(page);
+
+    for (const later of ['/incidents', '/visitors', '/users', '/site-super', '/security-company']) {
+      await visit(page, later);
+    }
+    await signOut(page);
+    expect(violations).toEqual([]);
+  });
+}
