@@ -1,24 +1,45 @@
+import BriefcaseBusiness from 'lucide-react/icons/briefcase-business';
+import Building2 from 'lucide-react/icons/building-2';
+import ContactRound from 'lucide-react/icons/contact-round';
+import KeyRound from 'lucide-react/icons/key-round';
+import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import Shield from 'lucide-react/icons/shield';
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
+import UserCog from 'lucide-react/icons/user-cog';
+import type { LucideIcon } from 'lucide-react';
+import type { FigureAccent } from '../components/figure-card';
 import type { RoleType } from '../lib/contract/session';
 
-export interface NavItem {
+/** A section of the console: its navigation entry, and the icon and accent its cards share. */
+export interface Section {
   label: string;
   path: string;
-  icon: string;
+  icon: LucideIcon;
+  accent: FigureAccent;
 }
 
-const dashboard: NavItem = { label: 'Dashboard', path: '/dashboard', icon: '▦' };
-const sites: NavItem = { label: 'Sites', path: '/sites', icon: '⌂' };
-const incidents: NavItem = { label: 'Incidents', path: '/incidents', icon: '⚠' };
-const visitors: NavItem = { label: 'Visitors', path: '/visitors', icon: '☺' };
-const companies: NavItem = { label: 'Security Company', path: '/security-company', icon: '◈' };
-const supervisors: NavItem = { label: 'Site Supervisors', path: '/site-super', icon: '☷' };
-const guards: NavItem = { label: 'Guard', path: '/security-guards', icon: '⚑' };
-const users: NavItem = { label: 'Users', path: '/users', icon: '⚇' };
+/** Every section once; the navigation, the dashboard and the site details read them from here. */
+export const SECTIONS = {
+  dashboard: { label: 'Dashboard', path: '/dashboard', icon: LayoutDashboard, accent: 'slate' },
+  sites: { label: 'Sites', path: '/sites', icon: Building2, accent: 'blue' },
+  incidents: { label: 'Incidents', path: '/incidents', icon: TriangleAlert, accent: 'amber' },
+  visitors: { label: 'Visitors', path: '/visitors', icon: ContactRound, accent: 'teal' },
+  companies: {
+    label: 'Security Company',
+    path: '/security-company',
+    icon: BriefcaseBusiness,
+    accent: 'slate',
+  },
+  supervisors: { label: 'Site Supervisors', path: '/site-super', icon: UserCog, accent: 'violet' },
+  guards: { label: 'Guard', path: '/security-guards', icon: Shield, accent: 'green' },
+  users: { label: 'Users', path: '/users', icon: KeyRound, accent: 'slate' },
+} as const satisfies Record<string, Section>;
 
-const everyone = [dashboard, sites, incidents, visitors];
+const { dashboard, sites, incidents, visitors, companies, supervisors, guards, users } = SECTIONS;
+const everyone: Section[] = [dashboard, sites, incidents, visitors];
 
 /** The side navigation of each role, as the spec lists it. */
-export function navigationFor(role: RoleType | null): NavItem[] {
+export function navigationFor(role: RoleType | null): Section[] {
   switch (role) {
     case 'sitesupervisor':
       return [...everyone, guards];

@@ -6,13 +6,33 @@ import { LoginPage } from '../features/session/login-page';
 import { SiteDetailsPage } from '../features/sites/site-details-page';
 import { SitesPage } from '../features/sites/sites-page';
 import { NotBuiltPage } from './not-built-page';
+import { PublicBackLink, PublicLayout } from './public-layout';
 import { Shell } from './shell/shell';
 
 /** The spec's route table: three public routes, everything else inside the authenticated shell. */
 export const routes: RouteObject[] = [
-  { path: '/login', element: <LoginPage /> },
-  { path: '/forgetpassword', element: <NotBuiltPage title="Forgot your Password?" /> },
-  { path: '/resetpassword', element: <NotBuiltPage title="Reset your Password" /> },
+  {
+    element: <PublicLayout />,
+    children: [
+      { path: '/login', element: <LoginPage /> },
+      {
+        path: '/forgetpassword',
+        element: (
+          <NotBuiltPage title="Forgot your Password?">
+            <PublicBackLink />
+          </NotBuiltPage>
+        ),
+      },
+      {
+        path: '/resetpassword',
+        element: (
+          <NotBuiltPage title="Reset your Password">
+            <PublicBackLink />
+          </NotBuiltPage>
+        ),
+      },
+    ],
+  },
   {
     element: <Shell />,
     children: [

@@ -8,6 +8,8 @@ import {
   type Header,
   type RowData,
 } from '@tanstack/react-table';
+import ArrowDown from 'lucide-react/icons/arrow-down';
+import ArrowUp from 'lucide-react/icons/arrow-up';
 import { Table } from 'reactstrap';
 import type { SortState } from '../api/types';
 import { ROW_HEIGHT, TABLE_HEIGHT } from '../lib/constants';
@@ -105,6 +107,7 @@ export function DataTable<T extends RowData>({
     const sortField = header.column.columnDef.meta?.sortField;
     if (!sortField) return <table.FlexRender header={header} />;
     const active = sort.field === sortField;
+    const SortIcon = sort.direction === 'asc' ? ArrowUp : ArrowDown;
     return (
       <button
         type="button"
@@ -112,7 +115,7 @@ export function DataTable<T extends RowData>({
         onClick={() => onSortChange(nextSort(sort, sortField))}
       >
         <table.FlexRender header={header} />
-        {active && <span aria-hidden="true">{sort.direction === 'asc' ? ' ▲' : ' ▼'}</span>}
+        {active ? <SortIcon size={16} className="sort-icon" /> : null}
       </button>
     );
   }

@@ -6,12 +6,13 @@ export interface ErrorToastProps {
   onDismiss: () => void;
 }
 
-/** The red popup list screens use for failed calls (spec part 1 §8), pinned to the top right. */
+/** The red popup list screens use for failed calls (spec part 1 §8), pinned under the header. */
 export function ErrorToast({ message, onDismiss }: ErrorToastProps) {
   if (message === null) return null;
   return (
-    // Above reactstrap modals (z-index 1055) so an error raised from a modal stays visible.
-    <div className="position-fixed top-0 end-0 p-3" style={{ zIndex: 1090 }}>
+    // Below the header, so the user menu stays in reach, and above reactstrap modals so an error
+    // raised from a modal stays visible (.toast-region in styles.css).
+    <div className="toast-region">
       {/* reactstrap's Toast carries role="alert", so the message is announced when it appears. */}
       <Toast fade={false} className="text-bg-danger border-0" style={{ width: 350 }}>
         <ToastHeader toggle={onDismiss} closeAriaLabel="Dismiss error">

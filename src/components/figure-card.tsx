@@ -1,3 +1,5 @@
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Card, CardBody } from 'reactstrap';
 
@@ -6,37 +8,46 @@ export interface Figure {
   value: number | undefined;
 }
 
-/** A titled card of counts, used by the dashboard and the site details page. */
-export function FigureCard({
-  title,
-  figures,
-  viewAllPath,
-}: {
+/** The colour that tells one area's cards from another's (see .figure-accent-* in styles.css). */
+export type FigureAccent = 'blue' | 'amber' | 'teal' | 'violet' | 'green' | 'slate';
+
+export interface FigureCardProps {
   title: string;
+  icon: LucideIcon;
+  accent: FigureAccent;
   figures: Figure[];
   viewAllPath?: string;
-}) {
+}
+
+/**
+ * A titled card of counts, used by the dashboard and the site details page. Each count sits above
+ * its label, in a row of equal columns, so the eye runs along the numbers; the markup keeps the
+ * label first (dt before dd) for screen readers.
+ */
+export function FigureCard({ title, icon: Icon, accent, figures, viewAllPath }: FigureCardProps) {
   return (
-    <Card className="figure-card h-100" role="group" aria-label={title}>
-      <CardBody>
-        <div className="d-flex justify-content-between align-items-baseline mb-2">
-          <h2 className="h6 text-uppercase text-muted mb-0">{title}</h2>
-          {viewAllPath ? (
-            <Link to={viewAllPath} className="small" aria-label={`View All ${title}`}>
-              View All
-            </Link>
-          ) : null}
+    <Card className={`figure-card figure-accent-${accent} h-100`} role="group" aria-label={title}>
+      <CardBody className="d-flex flex-column">
+        <div className="d-flex align-items-center gap-2 mb-3">
+          <span className="figure-card-icon">
+            <Icon size={20} />
+          </span>
+          <h2 className="figure-card-title">{title}</h2>
         </div>
-        <dl className="d-flex gap-4 mb-0">
+        <dl className="figure-list">
           {figures.map((figure) => (
-            <div key={figure.label}>
-              <dt className="small text-muted fw-normal">{figure.label}</dt>
-              <dd className="display-6 mb-0" data-figure={figure.label}>
-                {figure.value ?? '–'}
-              </dd>
+            <div className="figure" key={figure.label}>
+              <dt>{figure.label}</dt>
+              <dd data-figure={figure.label}>{figure.value ?? '–'}</dd>
             </div>
           ))}
         </dl>
+        {viewAllPath ? (
+          <Link to={viewAllPath} className="figure-card-link" aria-label={`View All ${title}`}>
+            View All
+            <ChevronRight size={16} />
+          </Link>
+        ) : null}
       </CardBody>
     </Card>
   );

@@ -1,3 +1,7 @@
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import ChevronsLeft from 'lucide-react/icons/chevrons-left';
+import ChevronsRight from 'lucide-react/icons/chevrons-right';
 import { Button, Input } from 'reactstrap';
 import { PAGE_SIZE } from '../lib/constants';
 
@@ -28,7 +32,7 @@ export function Pagination({ page, count, pageSize = PAGE_SIZE, onPageChange }: 
         disabled={atFirst}
         onClick={() => onPageChange(1)}
       >
-        «
+        <ChevronsLeft size={18} />
       </Button>
       <Button
         color="light"
@@ -36,7 +40,7 @@ export function Pagination({ page, count, pageSize = PAGE_SIZE, onPageChange }: 
         disabled={atFirst}
         onClick={() => onPageChange(page - 1)}
       >
-        ‹
+        <ChevronLeft size={18} />
       </Button>
       <Input
         type="select"
@@ -58,7 +62,7 @@ export function Pagination({ page, count, pageSize = PAGE_SIZE, onPageChange }: 
         disabled={atLast}
         onClick={() => onPageChange(page + 1)}
       >
-        ›
+        <ChevronRight size={18} />
       </Button>
       <Button
         color="light"
@@ -66,7 +70,7 @@ export function Pagination({ page, count, pageSize = PAGE_SIZE, onPageChange }: 
         disabled={atLast}
         onClick={() => onPageChange(pageCount)}
       >
-        »
+        <ChevronsRight size={18} />
       </Button>
     </nav>
   );

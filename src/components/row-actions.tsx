@@ -1,31 +1,46 @@
+import Eye from 'lucide-react/icons/eye';
+import Pencil from 'lucide-react/icons/pencil';
+import Trash2 from 'lucide-react/icons/trash-2';
+import type { LucideIcon } from 'lucide-react';
 import { Button } from 'reactstrap';
 
+export type RowActionKind = 'view' | 'edit' | 'delete';
+
 export interface RowAction {
-  /** The visible word: View, Edit or Delete. */
-  label: string;
+  kind: RowActionKind;
   onClick: () => void;
-  danger?: boolean;
 }
 
+const LOOK: Record<RowActionKind, { label: string; icon: LucideIcon; className?: string }> = {
+  view: { label: 'View', icon: Eye },
+  edit: { label: 'Edit', icon: Pencil },
+  delete: { label: 'Delete', icon: Trash2, className: 'text-danger' },
+};
+
 /**
- * The buttons of a table row's Actions cell, the same on every list. `subject` names the row for
- * screen readers ("Edit Aisyah"). The data table ignores clicks on buttons, so these never open the row.
+ * The buttons of a table row's Actions cell, the same on every list: an icon and the word.
+ * `subject` names the row for screen readers ("Edit Aisyah"). The data table ignores clicks on
+ * buttons, so these never open the row.
  */
 export function RowActions({ actions, subject }: { actions: RowAction[]; subject: string }) {
   return (
-    <div className="d-flex gap-1">
-      {actions.map((action) => (
-        <Button
-          key={action.label}
-          size="sm"
-          color="light"
-          className={action.danger ? 'text-danger' : undefined}
-          aria-label={`${action.label} ${subject}`}
-          onClick={action.onClick}
-        >
-          {action.label}
-        </Button>
-      ))}
+    <div className="row-actions">
+      {actions.map(({ kind, onClick }) => {
+        const { label, icon: Icon, className } = LOOK[kind];
+        return (
+          <Button
+            key={kind}
+            size="sm"
+            color="light"
+            className={className}
+            aria-label={`${label} ${subject}`}
+            onClick={onClick}
+          >
+            <Icon size={14} />
+            {label}
+          </Button>
+        );
+      })}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import Search from 'lucide-react/icons/search';
 import { Button, Input, InputGroup } from 'reactstrap';
 
 export interface SearchBoxProps {
@@ -45,6 +46,7 @@ export function SearchBox({
           </Button>
         )}
         <Button type="submit" color="primary">
+          <Search size={16} />
           Search
         </Button>
       </InputGroup>

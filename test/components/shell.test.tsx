@@ -10,7 +10,7 @@ function navigationLabels() {
   const nav = screen.getByRole('navigation', { name: 'Main navigation' });
   return within(nav)
     .getAllByRole('link')
-    .map((link) => link.textContent?.replace(/^\W+/, '').trim());
+    .map((link) => link.textContent);
 }
 
 describe('side navigation per role', () => {
@@ -49,16 +49,37 @@ describe('side navigation per role', () => {
     expect(navigationLabels()).toEqual(['Dashboard', 'Sites', 'Incidents', 'Visitors', 'Guard']);
   });
 
-  it('highlights the active link and collapses', async () => {
-    const { user, container } = renderApp('/dashboard', { role: 'superadmin' });
+  it('highlights the active link and collapses, saying so on its toggle', async () => {
+    const { user } = renderApp('/dashboard', { role: 'superadmin' });
     await screen.findByRole('heading', { name: 'Dashboard' });
-    const nav = within(screen.getByRole('navigation', { name: 'Main navigation' }));
-    expect(nav.getByRole('link', { name: /Dashboard/ })).toHaveClass('active');
-    expect(nav.getByRole('link', { name: /Sites/ })).not.toHaveClass('active');
-    await user.click(screen.getByRole('button', { name: 'Toggle navigation' }));
-    expect(container.querySelector('.sidebar')).toHaveClass('collapsed');
-    await user.click(screen.getByRole('button', { name: 'Toggle navigation' }));
-    expect(container.querySelector('.sidebar')).not.toHaveClass('collapsed');
+    const navigation = screen.getByRole('navigation', { name: 'Main navigation' });
+    const nav = within(navigation);
+    expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveClass('active');
+    expect(nav.getByRole('link', { name: 'Sites' })).not.toHaveClass('active');
+    const toggle = screen.getByRole('button', { name: 'Toggle navigation' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAttribute('aria-controls', navigation.id);
+
+    await user.click(toggle);
+    expect(navigation).toHaveClass('collapsed');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // Collapsed to icons, every link keeps its name.
+    expect(navigationLabels()).toContain('Sites');
+    expect(nav.getByRole('link', { name: 'Sites' })).toHaveAttribute('title', 'Sites');
+
+    await user.click(toggle);
+    expect(navigation).not.toHaveClass('collapsed');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('offers a skip link that moves focus to the main content', async () => {
+    const { user } = renderApp('/dashboard', { role: 'superadmin' });
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
   });
 
   it('sends a role away from a section outside its navigation to /dashboard', async () => {
@@ -94,11 +115,22 @@ describe('header', () => {
   it('greets the user and offers Logout, Change Password and the version', async () => {
     const { user, router } = renderApp('/dashboard', { role: 'superadmin' });
     await user.click(await screen.findByRole('button', { name: 'Hi, Sofia Superadmin' }));
-    expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
-    expect(screen.getByText('v2.1.0')).toBeInTheDocument();
+    // The menu holds only its two actions; the version is shown beside it, not as an item.
+    const menu = screen.getByRole('menu');
+    expect(
+      Array.from(menu.children).map((child) => [child.getAttribute('role'), child.textContent]),
+    ).toEqual([
+      ['menuitem', 'Logout'],
+      ['menuitem', 'Change Password'],
+    ]);
+    const version = screen.getByText('v2.1.0');
+    expect(menu).not.toContainElement(version);
     await user.click(screen.getByRole('menuitem', { name: 'Change Password' }));
     expect(router.state.location.pathname).toBe('/resetpassword');
     expect(router.state.location.search).toBe('?iuuid=identity-superadmin');
+    // Until the password screens are built, the page leads back.
+    await user.click(await screen.findByRole('link', { name: 'Back to Dashboard' }));
+    expect(router.state.location.pathname).toBe('/dashboard');
   });
 
   it('logs out: calls DELETE /identity/session, clears the stored session and goes to /login', async () => {
@@ -131,5 +163,20 @@ describe('a 401 on any call', () => {
     const { router } = renderApp('/dashboard', { role: 'securitycompany' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe('public pages', () => {
+  it('lead back to sign-in when nobody is signed in', async () => {
+    const { user, router } = renderApp('/forgetpassword');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Forgot your Password?' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Guard Console')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Back to Sign In' }));
+    expect(router.state.location.pathname).toBe('/login');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign in to your account' }),
+    ).toBeInTheDocument();
   });
 });

@@ -1,4 +1,8 @@
 import { useState } from 'react';
+import KeyRound from 'lucide-react/icons/key-round';
+import LogOut from 'lucide-react/icons/log-out';
+import Menu from 'lucide-react/icons/menu';
+import ShieldCheck from 'lucide-react/icons/shield-check';
 import { useNavigate } from 'react-router-dom';
 import { Dropdown, DropdownItem, DropdownMenu, DropdownToggle } from 'reactstrap';
 import { appConfig } from '../../config';
@@ -10,7 +14,14 @@ import {
 } from '../../features/session/session-slice';
 import { useAppDispatch, useAppSelector } from '../hooks';
 
-export function Header({ onToggleNavigation }: { onToggleNavigation: () => void }) {
+export interface HeaderProps {
+  /** Whether the side navigation shows its labels; the toggle announces it as aria-expanded. */
+  navigationExpanded: boolean;
+  navigationId: string;
+  onToggleNavigation: () => void;
+}
+
+export function Header({ navigationExpanded, navigationId, onToggleNavigation }: HeaderProps) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const profile = useAppSelector(selectProfile);
@@ -22,30 +33,43 @@ export function Header({ onToggleNavigation }: { onToggleNavigation: () => void 
     <header className="app-header">
       <button
         type="button"
-        className="btn btn-link nav-toggle"
+        className="btn nav-toggle"
         aria-label="Toggle navigation"
+        aria-expanded={navigationExpanded}
+        aria-controls={navigationId}
         onClick={onToggleNavigation}
       >
-        ☰
+        <Menu size={22} />
       </button>
-      <div className="app-title">{companyName || appConfig.brandLabel}</div>
+      <div className="app-brand">
+        <ShieldCheck size={22} className="app-brand-icon" />
+        <span className="app-title">{companyName || appConfig.brandLabel}</span>
+      </div>
       <Dropdown isOpen={menuOpen} toggle={() => setMenuOpen((open) => !open)}>
         <DropdownToggle caret color="light" className="greeting">
           Hi, {profile?.name}
         </DropdownToggle>
-        <DropdownMenu end>
-          <DropdownItem onClick={() => void dispatch(signOut())}>Logout</DropdownItem>
-          <DropdownItem
-            onClick={() =>
-              navigate(`/resetpassword?iuuid=${encodeURIComponent(identityUuid ?? '')}`)
-            }
-          >
-            Change Password
-          </DropdownItem>
-          <DropdownItem divider />
-          <DropdownItem text className="text-muted small">
-            {appConfig.version}
-          </DropdownItem>
+        {/*
+         * reactstrap makes the whole dropdown box a role=menu, where the version text (not an
+         * action) is not allowed; so the box has no role and only the actions form the menu.
+         */}
+        <DropdownMenu end role={undefined} className="user-menu">
+          <div role="menu" aria-label="Account">
+            <DropdownItem onClick={() => void dispatch(signOut())}>
+              <LogOut size={16} />
+              Logout
+            </DropdownItem>
+            <DropdownItem
+              onClick={() =>
+                navigate(`/resetpassword?iuuid=${encodeURIComponent(identityUuid ?? '')}`)
+              }
+            >
+              <KeyRound size={16} />
+              Change Password
+            </DropdownItem>
+          </div>
+          <hr className="dropdown-divider" />
+          <p className="user-menu-version">{appConfig.version}</p>
         </DropdownMenu>
       </Dropdown>
     </header>

@@ -3,12 +3,12 @@ import { useAppSelector } from '../hooks';
 import { navigationFor, sectionOf } from '../navigation';
 import { selectRole } from '../../features/session/session-slice';
 
-export function Sidebar({ collapsed }: { collapsed: boolean }) {
+export function Sidebar({ id, collapsed }: { id: string; collapsed: boolean }) {
   const role = useAppSelector(selectRole);
   // A detail screen lights up the section it was opened from.
   const section = sectionOf(useLocation().pathname);
   return (
-    <nav className={`sidebar${collapsed ? ' collapsed' : ''}`} aria-label="Main navigation">
+    <nav id={id} className={`sidebar${collapsed ? ' collapsed' : ''}`} aria-label="Main navigation">
       <ul className="nav flex-column">
         {navigationFor(role).map((item) => (
           <li className="nav-item" key={item.path}>
@@ -17,11 +17,11 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
               className={({ isActive }) =>
                 `nav-link${isActive || item.path === section ? ' active' : ''}`
               }
-              title={item.label}
+              // Collapsed, only the icon shows: the tooltip names it for the mouse, and the label
+              // stays in the link (visually hidden) for screen readers.
+              title={collapsed ? item.label : undefined}
             >
-              <span className="nav-icon" aria-hidden="true">
-                {item.icon}
-              </span>
+              <item.icon size={20} className="nav-icon" />
               <span className="nav-label">{item.label}</span>
             </NavLink>
           </li>

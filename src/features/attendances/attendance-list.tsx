@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import Download from 'lucide-react/icons/download';
 import { Button } from 'reactstrap';
 import type { Attendance } from '../../lib/contract/attendances';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -59,6 +60,7 @@ export function AttendanceList({
           />
         </div>
         <Button color="primary" outline onClick={() => setExporting(true)}>
+          <Download size={16} />
           Export
         </Button>
       </div>

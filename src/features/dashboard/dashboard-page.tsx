@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Col, Row } from 'reactstrap';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { SECTIONS, type Section } from '../../app/navigation';
 import type { DashboardFigures } from '../../lib/contract/dashboard';
 import type { RoleType } from '../../lib/contract/session';
 import { ErrorToast } from '../../components/error-toast';
@@ -17,18 +18,19 @@ import {
 
 interface CardSpec {
   title: string;
-  path: string;
+  /** The section the card counts: its View All path, icon and accent. */
+  section: Section;
   figures: Array<{ label: string; key: keyof DashboardFigures }>;
 }
 
 const sitesCard: CardSpec = {
   title: 'Sites',
-  path: '/sites',
+  section: SECTIONS.sites,
   figures: [{ label: 'Total', key: 'activeSiteCount' }],
 };
 const incidentsCard: CardSpec = {
   title: 'Incidents',
-  path: '/incidents',
+  section: SECTIONS.incidents,
   figures: [
     { label: 'New Today', key: 'incidentToday' },
     { label: 'Total', key: 'allIncidents' },
@@ -36,7 +38,7 @@ const incidentsCard: CardSpec = {
 };
 const visitorsCard: CardSpec = {
   title: 'Visitors',
-  path: '/visitors',
+  section: SECTIONS.visitors,
   figures: [
     { label: 'Upcoming', key: 'upcomingVisitors' },
     { label: 'Checked-in', key: 'checkedinVisitors' },
@@ -44,7 +46,7 @@ const visitorsCard: CardSpec = {
 };
 const companiesCard: CardSpec = {
   title: 'Security Company',
-  path: '/security-company',
+  section: SECTIONS.companies,
   figures: [
     { label: 'Active', key: 'activeSecurityCompany' },
     { label: 'Inactive', key: 'inActiveSecurityCompany' },
@@ -52,7 +54,7 @@ const companiesCard: CardSpec = {
 };
 const supervisorsCard: CardSpec = {
   title: 'Site Supervisor',
-  path: '/site-super',
+  section: SECTIONS.supervisors,
   figures: [
     { label: 'Active', key: 'activeSupservisor' },
     { label: 'Inactive', key: 'inActiveSupservisor' },
@@ -60,7 +62,7 @@ const supervisorsCard: CardSpec = {
 };
 const guardsCard: CardSpec = {
   title: 'Guards',
-  path: '/security-guards',
+  section: SECTIONS.guards,
   figures: [
     { label: 'On duty', key: 'onDutyGuard' },
     { label: 'Total', key: 'totalGuard' },
@@ -86,7 +88,9 @@ function CardRow({ cards, figures }: { cards: CardSpec[]; figures: DashboardFigu
         <Col md={4} key={card.title}>
           <FigureCard
             title={card.title}
-            viewAllPath={card.path}
+            icon={card.section.icon}
+            accent={card.section.accent}
+            viewAllPath={card.section.path}
             figures={card.figures.map((f) => ({ label: f.label, value: figures?.[f.key] }))}
           />
         </Col>

@@ -29,8 +29,8 @@ export function guardColumns(openModal: (modal: GuardModal, guard: Guard) => voi
         <RowActions
           subject={row.original.name}
           actions={[
-            { label: 'Edit', onClick: () => openModal('edit', row.original) },
-            { label: 'Delete', onClick: () => openModal('delete', row.original), danger: true },
+            { kind: 'edit', onClick: () => openModal('edit', row.original) },
+            { kind: 'delete', onClick: () => openModal('delete', row.original) },
           ]}
         />
       ),

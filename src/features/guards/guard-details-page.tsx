@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { BackLink } from '../../components/back-link';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { Tabs } from '../../components/tabs';
 import { AttendanceList } from '../attendances/attendance-list';
@@ -38,12 +39,13 @@ export function GuardDetailsPage() {
     <section className="position-relative">
       <h1 className="page-title">Guard Details</h1>
       <p>
-        <Link to="/security-guards">Back to Guards</Link>
+        <BackLink to="/security-guards">Back to Guards</BackLink>
       </p>
       {!shown && (!current || status === 'loading') ? <LoadingOverlay /> : null}
       {shown ? (
         <>
           <Tabs
+            label="Guard details"
             tabs={[
               {
                 id: 'profile',

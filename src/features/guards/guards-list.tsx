@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import Plus from 'lucide-react/icons/plus';
 import { Button } from 'reactstrap';
 import type { Guard } from '../../lib/contract/guards';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -75,6 +76,7 @@ export function GuardsList({ residenceUuid }: { residenceUuid?: string }) {
           />
         </div>
         <Button color="primary" onClick={() => modals.show('add')}>
+          <Plus size={16} />
           Add
         </Button>
       </div>

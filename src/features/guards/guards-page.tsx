@@ -12,7 +12,7 @@ export function GuardsPage() {
   return (
     <section>
       <h1 className="page-title">Guards</h1>
-      <Tabs tabs={tabs} />
+      <Tabs label="Guards" tabs={tabs} />
     </section>
   );
 }

@@ -1,8 +1,7 @@
 import { Formik, Form, Field, ErrorMessage, type FormikHelpers } from 'formik';
 import { Link, Navigate } from 'react-router-dom';
-import { Alert, Button, Card, CardBody, FormGroup, Label, Spinner } from 'reactstrap';
+import { Alert, Button, FormGroup, Label, Spinner } from 'reactstrap';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { appConfig } from '../../config';
 import { loginSchema, type LoginValues } from './login-schema';
 import { selectSignInError, selectSigningIn, selectToken, signIn } from './session-slice';
 
@@ -28,55 +27,50 @@ export function LoginPage() {
   };
 
   return (
-    <main className="login-page">
-      <Card className="login-card shadow-sm">
-        <CardBody>
-          <h1 className="h4 mb-1 text-center">{appConfig.brandLabel}</h1>
-          <p className="text-muted text-center mb-4">Sign in to your account</p>
-          {error
-            ? error.split('\n').map((line) => (
-                <Alert color="danger" key={line}>
-                  {line}
-                </Alert>
-              ))
-            : null}
-          <Formik initialValues={initialValues} validationSchema={loginSchema} onSubmit={submit}>
-            {({ errors, touched }) => (
-              <Form noValidate>
-                <FormGroup>
-                  <Label for="email">Email</Label>
-                  <Field
-                    id="email"
-                    name="email"
-                    type="email"
-                    autoComplete="username"
-                    className={`form-control${errors.email && touched.email ? ' is-invalid' : ''}`}
-                  />
-                  <ErrorMessage name="email" component="div" className="invalid-feedback" />
-                </FormGroup>
-                <FormGroup>
-                  <Label for="password">Password</Label>
-                  <Field
-                    id="password"
-                    name="password"
-                    type="password"
-                    autoComplete="current-password"
-                    className={`form-control${errors.password && touched.password ? ' is-invalid' : ''}`}
-                  />
-                  <ErrorMessage name="password" component="div" className="invalid-feedback" />
-                </FormGroup>
-                <Button type="submit" color="primary" className="w-100" disabled={signingIn}>
-                  {signingIn ? <Spinner size="sm" className="me-2" /> : null}
-                  Sign In
-                </Button>
-                <div className="text-center mt-3">
-                  <Link to="/forgetpassword">Forgot Password</Link>
-                </div>
-              </Form>
-            )}
-          </Formik>
-        </CardBody>
-      </Card>
-    </main>
+    <>
+      <h1 className="public-title">Sign in to your account</h1>
+      {error
+        ? error.split('\n').map((line) => (
+            <Alert color="danger" fade={false} key={line}>
+              {line}
+            </Alert>
+          ))
+        : null}
+      <Formik initialValues={initialValues} validationSchema={loginSchema} onSubmit={submit}>
+        {({ errors, touched }) => (
+          <Form noValidate>
+            <FormGroup>
+              <Label for="email">Email</Label>
+              <Field
+                id="email"
+                name="email"
+                type="email"
+                autoComplete="username"
+                className={`form-control${errors.email && touched.email ? ' is-invalid' : ''}`}
+              />
+              <ErrorMessage name="email" component="div" className="invalid-feedback" />
+            </FormGroup>
+            <FormGroup>
+              <Label for="password">Password</Label>
+              <Field
+                id="password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                className={`form-control${errors.password && touched.password ? ' is-invalid' : ''}`}
+              />
+              <ErrorMessage name="password" component="div" className="invalid-feedback" />
+            </FormGroup>
+            <Button type="submit" color="primary" className="w-100" disabled={signingIn}>
+              {signingIn ? <Spinner size="sm" className="me-2" /> : null}
+              Sign In
+            </Button>
+            <div className="text-center mt-3">
+              <Link to="/forgetpassword">Forgot Password</Link>
+            </div>
+          </Form>
+        )}
+      </Formik>
+    </>
   );
 }

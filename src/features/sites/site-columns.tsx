@@ -1,7 +1,7 @@
 import { Badge } from 'reactstrap';
 import type { Site } from '../../lib/contract/sites';
 import { dataColumns } from '../../components/data-table';
-import { RowActions } from '../../components/row-actions';
+import { RowActions, type RowAction } from '../../components/row-actions';
 
 /** The row actions a column cell can ask for; the page decides what each opens. */
 export type SiteRowAction = 'view' | 'edit' | 'delete';
@@ -22,10 +22,10 @@ function SiteStatusBadge({ status }: { status: string }) {
 }
 
 function SiteActions({ site, onAction, canManage }: SiteColumnOptions & { site: Site }) {
-  const view = { label: 'View', onClick: () => onAction('view', site) };
-  const manage = [
-    { label: 'Edit', onClick: () => onAction('edit', site) },
-    { label: 'Delete', onClick: () => onAction('delete', site), danger: true },
+  const view: RowAction = { kind: 'view', onClick: () => onAction('view', site) };
+  const manage: RowAction[] = [
+    { kind: 'edit', onClick: () => onAction('edit', site) },
+    { kind: 'delete', onClick: () => onAction('delete', site) },
   ];
   return <RowActions subject={site.name} actions={canManage ? [view, ...manage] : [view]} />;
 }

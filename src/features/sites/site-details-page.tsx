@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { Alert, Col, Row } from 'reactstrap';
 import type { SiteFigures } from '../../lib/contract/dashboard';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { SECTIONS } from '../../app/navigation';
+import { BackLink } from '../../components/back-link';
 import { ErrorToast } from '../../components/error-toast';
 import { FigureCard } from '../../components/figure-card';
 import { LoadingOverlay } from '../../components/loading-overlay';
@@ -22,6 +24,7 @@ function SiteFigureCards({ figures }: { figures: SiteFigures | null }) {
   const cards = [
     {
       title: 'Visitors',
+      section: SECTIONS.visitors,
       figures: [
         { label: 'Upcoming', value: figures?.upcomingVisitors },
         { label: 'Checked-in', value: figures?.checkedinVisitors },
@@ -29,6 +32,7 @@ function SiteFigureCards({ figures }: { figures: SiteFigures | null }) {
     },
     {
       title: 'Incidents',
+      section: SECTIONS.incidents,
       figures: [
         { label: 'New Today', value: figures?.incidentToday },
         { label: 'Total', value: figures?.allIncidents },
@@ -36,6 +40,7 @@ function SiteFigureCards({ figures }: { figures: SiteFigures | null }) {
     },
     {
       title: 'Guards',
+      section: SECTIONS.guards,
       figures: [
         { label: 'On Duty', value: figures?.onDutyGuard },
         { label: 'Total', value: figures?.totalGuard },
@@ -46,7 +51,12 @@ function SiteFigureCards({ figures }: { figures: SiteFigures | null }) {
     <Row className="g-3 mb-4">
       {cards.map((card) => (
         <Col md={4} key={card.title}>
-          <FigureCard title={card.title} figures={card.figures} />
+          <FigureCard
+            title={card.title}
+            icon={card.section.icon}
+            accent={card.section.accent}
+            figures={card.figures}
+          />
         </Col>
       ))}
     </Row>
@@ -54,7 +64,7 @@ function SiteFigureCards({ figures }: { figures: SiteFigures | null }) {
 }
 
 function BackToSites() {
-  return <Link to="/sites">Back to Sites</Link>;
+  return <BackLink to="/sites">Back to Sites</BackLink>;
 }
 
 /**

@@ -38,5 +38,5 @@ function tabsOf(site: Site): Tab[] {
 
 /** The site's tabs; only the chosen one is rendered, so only its list is fetched. */
 export function SiteTabs({ site }: { site: Site }) {
-  return <Tabs tabs={tabsOf(site)} />;
+  return <Tabs label="Site details" tabs={tabsOf(site)} />;
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import Plus from 'lucide-react/icons/plus';
 import { Button } from 'reactstrap';
 import type { Site } from '../../lib/contract/sites';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -74,6 +75,7 @@ export function SitesPage() {
         </div>
         {canManage ? (
           <Button color="primary" onClick={() => openModal('add', null)}>
+            <Plus size={16} />
             Add
           </Button>
         ) : null}
