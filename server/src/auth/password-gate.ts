@@ -1,9 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { ApiError } from '../http/errors';
 
 /**
  * scrypt is deliberately slow (about 50 ms of a core, 32 MB). Every password check and hash goes
  * through one gate per process, so a flood of sign-ins cannot queue minutes of work:
- * - at most `concurrency` run at once (the rest of libuv's pool stays free for file reads);
+ * - at most `concurrency` run at once, by default half the machine's cores, so scrypt never takes
+ *   the core the event loop (every other request) needs, and libuv's pool keeps room for files;
  * - at most `maxQueue` wait; past that the caller gets 503 with Retry-After at once;
  * - one account has at most one check running or waiting, and one client address at most
  *   `perAddress`, so hammering from one place (even with a right password) takes a few places,
@@ -17,7 +19,7 @@ export interface PasswordGateOptions {
 }
 
 export const DEFAULT_PASSWORD_GATE: PasswordGateOptions = {
-  concurrency: 2,
+  concurrency: Math.max(1, Math.floor(availableParallelism() / 2)),
   maxQueue: 16,
   perAddress: 4,
 };
