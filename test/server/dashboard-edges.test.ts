@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type SqlBool } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Principal } from '../../server/src/auth/principal';
+import { createDashboardRepository } from '../../server/src/modules/dashboard/dashboard.repository';
+import { createAttendance, createCompany, createGuard, createSite } from './factories';
+import { makeTestApp, type TestApp } from './test-app';
+
+// Hand-made edge cases with known answers, beside the oracle comparison on demo data in
+// dashboard.test.ts: each boundary is written out as the figure a person would expect.
+
+const superadmin: Principal = {
+  sessionUuid: 'test',
+  profileUuid: 'test',
+  identityUuid: 'test',
+  name: 'Root',
+  email: 'root@example.com',
+  role: 'superadmin',
+  companyUuid: null,
+  companyName: null,
+  sites: [],
+};
+
+// 02:00 on 10 March 2026 in Kuala Lumpur (UTC+8) is 18:00 UTC on 9 March: the local day and the
+// UTC day differ, so a figure that used the UTC day would be caught.
+const NOW = new Date('2026-03-09T18:00:00Z');
+
+let t: TestApp;
+let site: string;
+let previousZone: string | undefined;
+
+async function figures() {
+  return createDashboardRepository(t.db).siteFigures(superadmin, NOW, () => null);
+}
+
+async function addIncident(createdAtUtc: string) {
+  await t.db
+    .insertInto('incidents')
+    .values({
+      uuid: randomUUID(),
+      kg_incident_id: `INC-${randomUUID().slice(0, 6)}`,
+      category_uuid: 'category',
+      residence_uuid: site,
+      incident_date: createdAtUtc,
+      description: 'Edge case',
+      created_at: createdAtUtc,
+    })
+    .execute();
+}
+
+async function addVisitor(values: {
+  date: string;
+  status?: string;
+  latest_scan_type?: 'IN' | 'OUT' | null;
+}) {
+  await t.db
+    .insertInto('visitors')
+    .values({
+      uuid: randomUUID(),
+      residence_uuid: site,
+      name: 'Visitor',
+      category: 'Guest',
+      start_time: '09:00:00',
+      end_time: '18:00:00',
+      qr_code: randomUUID(),
+      latest_scan_type: null,
+      status: 'VALID',
+      ...values,
+    })
+    .execute();
+}
+
+beforeAll(async () => {
+  previousZone = process.env.TZ;
+  process.env.TZ = 'Asia/Kuala_Lumpur';
+  t = await makeTestApp();
+  await t.db
+    .insertInto('incident_categories')
+    .values({ uuid: 'category', name: 'Theft' })
+    .execute();
+  const company = await createCompany(t.db);
+  site = await createSite(t.db, company);
+});
+afterAll(async () => {
+  await t.close();
+  process.env.TZ = previousZone;
+});
+
+describe('dashboard figures at their boundaries', () => {
+  it('counts a guard on duty 23 hours after an open check-in, not 25 hours after', async () => {
+    const company = await createCompany(t.db);
+    const onSite = await createSite(t.db, company);
+    const recent = await createGuard(t.db, company, {}, [onSite]);
+    const stale = await createGuard(t.db, company, {}, [onSite]);
+    const finished = await createGuard(t.db, company, {}, [onSite]);
+    await createAttendance(t.db, recent, onSite, {
+      checkin_at: '2026-03-08 19:00:00',
+      checkout_at: null,
+    });
+    await createAttendance(t.db, stale, onSite, {
+      checkin_at: '2026-03-08 17:00:00',
+      checkout_at: null,
+    });
+    await createAttendance(t.db, finished, onSite, {
+      checkin_at: '2026-03-09 10:00:00',
+      checkout_at: '2026-03-09 17:00:00',
+    });
+    const repository = createDashboardRepository(t.db);
+    // The site filter the route builds from ?filter=(residence_uuid=…).
+    const atSite = await repository.siteFigures(
+      superadmin,
+      NOW,
+      (column) => sql<SqlBool>`${sql.ref(column)} = ${onSite}`,
+    );
+    expect(atSite.onDutyGuard).toBe(1);
+    expect(atSite.totalGuard).toBe(3);
+  });
+
+  it('counts an incident at local midnight as today and one a second earlier as yesterday', async () => {
+    await addIncident('2026-03-09 15:59:59');
+    await addIncident('2026-03-09 16:00:00');
+    const { incidentToday, allIncidents } = await figures();
+    expect(incidentToday).toBe(1);
+    expect(allIncidents).toBe(2);
+  });
+
+  it('counts a valid pass dated today as upcoming, not one dated yesterday, arrived or invalid', async () => {
+    await addVisitor({ date: '2026-03-10' });
+    await addVisitor({ date: '2026-03-11' });
+    await addVisitor({ date: '2026-03-09' });
+    await addVisitor({ date: '2026-03-10', latest_scan_type: 'IN' });
+    await addVisitor({ date: '2026-03-10', latest_scan_type: 'OUT' });
+    await addVisitor({ date: '2026-03-10', status: 'EXPIRED' });
+    const { upcomingVisitors, checkedinVisitors } = await figures();
+    expect(upcomingVisitors).toBe(2);
+    expect(checkedinVisitors).toBe(1);
+  });
+});
