@@ -1,4 +1,4 @@
-import type { KeyboardEvent, MouseEvent, SyntheticEvent } from 'react';
+import type { CSSProperties, KeyboardEvent, MouseEvent, SyntheticEvent } from 'react';
 import {
   createColumnHelper,
   metaHelper,
@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-table';
 import ArrowDown from 'lucide-react/icons/arrow-down';
 import ArrowUp from 'lucide-react/icons/arrow-up';
+import ArrowUpDown from 'lucide-react/icons/arrow-up-down';
 import { Table } from 'reactstrap';
 import type { SortState } from '../api/types';
 import { ROW_HEIGHT, TABLE_HEIGHT } from '../lib/constants';
@@ -53,6 +54,28 @@ export function nextSort(current: SortState, field: string): SortState {
 }
 
 const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"]';
+
+/** A cell's vertical padding and text line height, as .data-table sets them in styles.css. */
+const CELL_PADDING_PX = 16;
+const LINE_HEIGHT_PX = 21;
+
+/** As many lines of text as a row of this height holds, so no row grows past it. */
+function linesPerRow(rowHeight: number): number {
+  return Math.max(1, Math.floor((rowHeight - CELL_PADDING_PX) / LINE_HEIGHT_PX));
+}
+
+/**
+ * Gives a clamped cell its full text as a tooltip, read when the pointer arrives so it follows
+ * whatever the cell shows and however wide its column is now; a cell shown whole gets none.
+ */
+function titleIfClamped(event: MouseEvent<HTMLDivElement>) {
+  const content = event.currentTarget;
+  const clamped =
+    content.scrollHeight > content.clientHeight + 1 ||
+    content.scrollWidth > content.clientWidth + 1;
+  if (clamped) content.title = content.textContent ?? '';
+  else content.removeAttribute('title');
+}
 
 /**
  * True when a click was on the row itself rather than on a control inside it (an action button,
@@ -107,15 +130,19 @@ export function DataTable<T extends RowData>({
     const sortField = header.column.columnDef.meta?.sortField;
     if (!sortField) return <table.FlexRender header={header} />;
     const active = sort.field === sortField;
-    const SortIcon = sort.direction === 'asc' ? ArrowUp : ArrowDown;
+    const ActiveIcon = sort.direction === 'asc' ? ArrowUp : ArrowDown;
     return (
       <button
         type="button"
-        className="btn btn-link p-0 fw-bold text-reset text-decoration-none"
+        className="sort-button"
         onClick={() => onSortChange(nextSort(sort, sortField))}
       >
         <table.FlexRender header={header} />
-        {active ? <SortIcon size={16} className="sort-icon" /> : null}
+        {active ? (
+          <ActiveIcon size={16} className="sort-icon" />
+        ) : (
+          <ArrowUpDown size={16} className="sort-icon-idle" />
+        )}
       </button>
     );
   }
@@ -129,8 +156,18 @@ export function DataTable<T extends RowData>({
 
   return (
     <div className="position-relative">
-      <div style={{ height: TABLE_HEIGHT, overflowY: 'auto' }}>
-        <Table hover={Boolean(onRowClick)} aria-label={label} aria-busy={loading} className="mb-0">
+      {/*
+       * One fixed-height box that scrolls both ways: the header row sticks to its top and the
+       * first column to its left, so every column is reachable on a narrow screen.
+       */}
+      <div className="data-table-scroll" style={{ height: TABLE_HEIGHT }}>
+        <Table
+          hover={Boolean(onRowClick)}
+          aria-label={label}
+          aria-busy={loading}
+          className="data-table mb-0"
+          style={{ '--cell-lines': linesPerRow(rowHeight) } as CSSProperties}
+        >
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
@@ -140,8 +177,6 @@ export function DataTable<T extends RowData>({
                     colSpan={header.colSpan}
                     scope="col"
                     aria-sort={ariaSort(header)}
-                    // Sticky so the column names stay visible while the fixed-height body scrolls.
-                    style={{ position: 'sticky', top: 0, zIndex: 1 }}
                   >
                     {renderHeader(header)}
                   </th>
@@ -172,15 +207,18 @@ export function DataTable<T extends RowData>({
                 }
               >
                 {row.getAllCells().map((cell) => (
-                  <td key={cell.id} className="align-middle">
-                    <table.FlexRender cell={cell} />
+                  <td key={cell.id}>
+                    {/* Clamped to the row's lines (--cell-lines), so a long value never grows the row. */}
+                    <div className="cell-content" onMouseEnter={titleIfClamped}>
+                      <table.FlexRender cell={cell} />
+                    </div>
                   </td>
                 ))}
               </tr>
             ))}
             {!loading && tableRows.length === 0 && (
               <tr>
-                <td colSpan={leafCount} className="text-center text-muted py-5">
+                <td colSpan={leafCount} className="data-table-empty">
                   No Records Found.
                 </td>
               </tr>

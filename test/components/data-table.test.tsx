@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { SortState } from '../../src/api/types';
@@ -163,6 +163,27 @@ describe('DataTable', () => {
   it('gives rows the height it is passed (attendance uses 120)', () => {
     renderTable({ rowHeight: 120 });
     expect(bodyRow('Ana Lim')).toHaveStyle({ height: '120px' });
+  });
+
+  it('clamps cell text to the lines a row holds: two at 62 px, four at 120 px', () => {
+    renderTable();
+    expect(screen.getByRole('table')).toHaveStyle({ '--cell-lines': '2' });
+    cleanup();
+    renderTable({ rowHeight: 120 });
+    expect(screen.getByRole('table')).toHaveStyle({ '--cell-lines': '4' });
+  });
+
+  it('gives a clamped cell its full text as a tooltip, and a whole one none', () => {
+    renderTable();
+    const email = screen.getByText('ana@example.com');
+    fireEvent.mouseEnter(email);
+    expect(email).not.toHaveAttribute('title');
+
+    // jsdom lays nothing out, so the clamp is told: the text is taller than its box.
+    Object.defineProperty(email, 'scrollHeight', { configurable: true, value: 63 });
+    Object.defineProperty(email, 'clientHeight', { configurable: true, value: 42 });
+    fireEvent.mouseEnter(email);
+    expect(email).toHaveAttribute('title', 'ana@example.com');
   });
 });
 
