@@ -28,6 +28,8 @@ import { sessionRoutes } from './modules/session/session.routes';
 import { createSitesRepository } from './modules/sites/sites.repository';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { createSitesService } from './modules/sites/sites.service';
+import { createVisitorsRepository } from './modules/visitors/visitors.repository';
+import { visitorsRoutes } from './modules/visitors/visitors.routes';
 
 export const API_PREFIX = '/kgapi';
 
@@ -72,6 +74,7 @@ export async function buildApp({
   const securityCompanies = createSecurityCompaniesRepository(db);
   const sites = createSitesRepository(db);
   const sitesService = createSitesService(sites, files);
+  const visitors = createVisitorsRepository(db);
 
   await app.register(
     async (api) => {
@@ -85,6 +88,7 @@ export async function buildApp({
       attendancesRoutes(api, { attendances });
       securityCompaniesRoutes(api, { securityCompanies });
       sitesRoutes(api, { sites, sitesService });
+      visitorsRoutes(api, { visitors });
       api.setNotFoundHandler(() => {
         throw notFound('There is no such API call.');
       });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../../server/src/auth/password';
 import type { DB } from '../../server/src/db/database';
 import type { RoleType } from '../../server/src/db/schema';
+import { localDate } from '../../server/src/db/time';
 
 export const PASSWORD = 'Secret@123';
 let passwordHash: Promise<string> | null = null;
@@ -23,6 +24,9 @@ export async function createSite(
     name: string;
     kipleguard_enabled: number;
     kipleguard_attendance: number;
+    kipleguard_visitors: number;
+    hdf_enabled: number;
+    visitor_pass_checkpoint_times: number;
   }> = {},
 ) {
   const uuid = randomUUID();
@@ -170,6 +174,54 @@ export async function createAttendance(
       checkout_lat: 3.1579,
       checkout_lng: 101.7123,
       created_at: '2024-05-01 00:00:00',
+      ...overrides,
+    })
+    .execute();
+  return uuid;
+}
+
+let passNumber = 0;
+
+/** A live visitor pass at a site, valid all of today (local time) unless overridden. */
+export async function createVisitor(
+  db: DB,
+  residenceUuid: string,
+  overrides: Partial<{
+    uuid: string;
+    name: string;
+    category: string;
+    car_plate_number: string;
+    unit_uuid: string | null;
+    repeat_type: string;
+    repeat_days: string;
+    date: string;
+    start_time: string;
+    end_time: string;
+    checkpoint_times: number;
+    status: string;
+    latest_scan_type: 'IN' | 'OUT' | null;
+    qr_code: string;
+    walkin_photo: string;
+    hdf: string | null;
+    visitor_temp: number | null;
+    created_by: string | null;
+    created_at: string;
+  }> = {},
+) {
+  passNumber += 1;
+  const uuid = overrides.uuid ?? randomUUID();
+  await db
+    .insertInto('visitors')
+    .values({
+      uuid,
+      residence_uuid: residenceUuid,
+      name: `Visitor ${passNumber}`,
+      category: 'Visitor',
+      date: localDate(new Date()),
+      start_time: '00:00:00',
+      end_time: '23:59:00',
+      qr_code: `PASS${String(passNumber).padStart(5, '0')}-${uuid.slice(0, 6)}`,
+      latest_scan_type: null,
       ...overrides,
     })
     .execute();

@@ -171,6 +171,8 @@ export interface VisitorPassScansTable {
   visitor_uuid: string;
   scan_type: 'IN' | 'OUT';
   created_at: Generated<string>;
+  /** The user profile that scanned the pass; null for seeded scans. */
+  scanned_by: string | null;
 }
 
 export interface HealthApplicationsTable {

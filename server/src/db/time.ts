@@ -3,6 +3,13 @@ export function toDbTime(date: Date): string {
   return date.toISOString().slice(0, 19).replace('T', ' ');
 }
 
+/** Milliseconds since the epoch of a stored UTC timestamp, or null when absent or unreadable. */
+export function timestampOf(stored: string | null): number | null {
+  if (!stored) return null;
+  const ms = Date.parse(`${stored.replace(' ', 'T')}Z`);
+  return Number.isNaN(ms) ? null : ms;
+}
+
 /** The server's local calendar day containing `now`, as a half-open UTC range [start, end). */
 export function localDayRange(now: Date): { start: string; end: string } {
   const start = new Date(now.getFullYear(), now.getMonth(), now.getDate());

@@ -3,6 +3,7 @@ import * as initial from './2026-11-22T01-initial';
 import * as listIndexes from './2026-11-22T02-list-indexes';
 import * as fileUploader from './2026-11-22T03-file-uploader';
 import * as authThrottle from './2026-11-23T01-auth-throttle';
+import * as visitorScans from './2026-11-23T02-visitor-scans';
 
 /** Every migration in order. Names are timestamps so they sort as they were written. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T02-list-indexes': listIndexes,
   '2026-11-22T03-file-uploader': fileUploader,
   '2026-11-23T01-auth-throttle': authThrottle,
+  '2026-11-23T02-visitor-scans': visitorScans,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,347 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type SqlBool } from 'kysely';
+import type {
+  HealthApplication,
+  ScanType,
+  Visitor,
+  VisitorPassScan,
+  VisitorRow,
+} from '../../../../src/lib/contract/visitors';
+import type { Principal } from '../../auth/principal';
+import { siteScope } from '../../auth/scope';
+import type { DB } from '../../db/database';
+import { toDbTime } from '../../db/time';
+import {
+  applyListQuery,
+  type ComputedField,
+  type ParsedListQuery,
+  type ResourceQuerySpec,
+} from '../../query';
+import { fileUrl } from '../files/files.repository';
+
+/** A condition on the pass's site, as a sub-select on the residences table. */
+const bySite = (column: string, orderBy?: string): ComputedField => ({
+  compile: (test) =>
+    sql<SqlBool>`visitors.residence_uuid in (select filter_site.uuid from residences as filter_site where ${test(sql.ref(`filter_site.${column}`))})`,
+  orderBy,
+});
+
+/**
+ * What GET /visitors/list lets clients filter and sort by. Site fields are sub-selects keyed on
+ * visitors.residence_uuid, so the count runs on the visitors table alone whatever the filter.
+ */
+export const VISITORS_QUERY: ResourceQuerySpec = {
+  fields: {
+    uuid: 'visitors.uuid',
+    qr_code: 'visitors.qr_code',
+    residence_uuid: 'visitors.residence_uuid',
+    residence_name: bySite('name', 'residences.name'),
+    residence_kipleguard_visitors_enabled: bySite('kipleguard_visitors'),
+    name: 'visitors.name',
+    category: 'visitors.category',
+    car_plate_number: 'visitors.car_plate_number',
+    status: 'visitors.status',
+    latest_scan_type: 'visitors.latest_scan_type',
+    repeat_type: 'visitors.repeat_type',
+    date: 'visitors.date',
+    start_time: 'visitors.start_time',
+    checkpoint_times: 'visitors.checkpoint_times',
+    created_at: 'visitors.created_at',
+  },
+  related: ['residence', 'residence_unit', 'user_profiles_by_created_by', 'applications'],
+  defaultOrder: { field: 'created_at', direction: 'desc' },
+};
+
+const always = sql<SqlBool>`1 = 1`;
+
+/** Passes at live sites only: a deleted site's passes leave every list, as its figures do. */
+const atLiveSite = sql<SqlBool>`visitors.residence_uuid in (select live_site.uuid from residences as live_site where live_site.deleted_at is null)`;
+
+/** Scans closer together than this are one scan read twice (a scanner's double read). */
+export const REPEAT_SCAN_MS = 10_000;
+
+export function createVisitorsRepository(db: DB) {
+  function selectVisitors() {
+    return db
+      .selectFrom('visitors')
+      .innerJoin('residences', 'residences.uuid', 'visitors.residence_uuid')
+      .leftJoin('units', 'units.uuid', 'visitors.unit_uuid')
+      .leftJoin('user_profiles as creator', 'creator.uuid', 'visitors.created_by')
+      .select([
+        'visitors.uuid',
+        'visitors.name',
+        'visitors.car_plate_number',
+        'visitors.phone_number',
+        'visitors.residence_uuid',
+        'residences.name as residence_name',
+        'residences.hdf_enabled',
+        'residences.visitor_pass_checkpoint_times',
+        'visitors.unit_uuid',
+        'units.name as unit_name',
+        'units.owner_name as unit_owner_name',
+        'visitors.category',
+        'visitors.type',
+        'visitors.repeat_type',
+        'visitors.repeat_days',
+        'visitors.date',
+        'visitors.start_time',
+        'visitors.end_time',
+        'visitors.checkpoint_times',
+        'visitors.status',
+        'visitors.latest_scan_type',
+        'visitors.qr_code',
+        'visitors.walkin_photo',
+        'visitors.hdf',
+        'visitors.visitor_temp',
+        'visitors.health_code',
+        'visitors.qrcode_expired_at',
+        'creator.name as creator_name',
+        'visitors.created_at',
+      ])
+      .where('visitors.deleted_at', 'is', null)
+      .where(atLiveSite);
+  }
+
+  type VisitorDbRow = Awaited<
+    ReturnType<ReturnType<typeof selectVisitors>['executeTakeFirstOrThrow']>
+  >;
+
+  /** The latest IN and OUT scan times of each pass, and its newest application. */
+  async function scanTimesAndApplications(uuids: string[]) {
+    if (uuids.length === 0) return { times: new Map(), applications: new Map() };
+    const [times, applications] = await Promise.all([
+      db
+        .selectFrom('visitor_pass_scans')
+        .select(['visitor_uuid', 'scan_type', (eb) => eb.fn.max('created_at').as('at')])
+        .where('visitor_uuid', 'in', uuids)
+        .groupBy(['visitor_uuid', 'scan_type'])
+        .execute(),
+      db
+        .selectFrom('health_applications')
+        .select([
+          'visitor_uuid',
+          'status',
+          'created_at',
+          'qrcode_expired_at',
+          'creator_temp',
+          'creator_temp_updated_at',
+        ])
+        .where('visitor_uuid', 'in', uuids)
+        .orderBy('created_at', 'desc')
+        .execute(),
+    ]);
+    const timesByVisitor = new Map<string, Partial<Record<ScanType, string>>>();
+    for (const row of times) {
+      const entry = timesByVisitor.get(row.visitor_uuid) ?? {};
+      entry[row.scan_type] = String(row.at);
+      timesByVisitor.set(row.visitor_uuid, entry);
+    }
+    const applicationsByVisitor = new Map<string, HealthApplication[]>();
+    for (const { visitor_uuid, ...application } of applications) {
+      applicationsByVisitor.set(visitor_uuid, [
+        ...(applicationsByVisitor.get(visitor_uuid) ?? []),
+        application,
+      ]);
+    }
+    return { times: timesByVisitor, applications: applicationsByVisitor };
+  }
+
+  function toRow(
+    row: VisitorDbRow,
+    times: Partial<Record<ScanType, string>> | undefined,
+    applications: HealthApplication[],
+  ): VisitorRow {
+    return {
+      uuid: row.uuid,
+      name: row.name,
+      car_plate_number: row.car_plate_number,
+      phone_number: row.phone_number,
+      residence_uuid: row.residence_uuid,
+      residence_name: row.residence_name,
+      residence: {
+        name: row.residence_name,
+        hdf_enabled: row.hdf_enabled,
+        visitor_pass_checkpoint_times: row.visitor_pass_checkpoint_times,
+      },
+      unit_uuid: row.unit_uuid,
+      residence_unit:
+        row.unit_name === null
+          ? null
+          : { name: row.unit_name, owner_name: row.unit_owner_name ?? '' },
+      category: row.category,
+      type: row.type,
+      repeat_type: row.repeat_type,
+      repeatType: row.repeat_days,
+      date: row.date,
+      start_time: row.start_time,
+      end_time: row.end_time,
+      checkpoint_times: row.checkpoint_times,
+      status: row.status,
+      latest_scan_type: row.latest_scan_type,
+      check_in_time: times?.IN ?? null,
+      check_out_time: times?.OUT ?? null,
+      hdf: row.hdf,
+      visitor_temp: row.visitor_temp,
+      health_code: row.health_code,
+      qrcode_expired_at: row.qrcode_expired_at,
+      user_profiles_by_created_by: row.creator_name === null ? null : { name: row.creator_name },
+      applications,
+      created_at: row.created_at,
+    };
+  }
+
+  function photoIds(walkinPhoto: string): string[] {
+    try {
+      const ids: unknown = JSON.parse(walkinPhoto);
+      return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+    } catch {
+      return [];
+    }
+  }
+
+  /** One pass with everything the details page and the desk show, or undefined. */
+  async function details(row: VisitorDbRow): Promise<Visitor> {
+    const ids = photoIds(row.walkin_photo);
+    const [{ times, applications }, scans, photos] = await Promise.all([
+      scanTimesAndApplications([row.uuid]),
+      db
+        .selectFrom('visitor_pass_scans')
+        .leftJoin('user_profiles as scanner', 'scanner.uuid', 'visitor_pass_scans.scanned_by')
+        .select([
+          'visitor_pass_scans.uuid',
+          'visitor_pass_scans.scan_type',
+          'visitor_pass_scans.created_at',
+          'scanner.name as scanned_by_name',
+        ])
+        .where('visitor_pass_scans.visitor_uuid', '=', row.uuid)
+        .orderBy('visitor_pass_scans.created_at')
+        .orderBy('visitor_pass_scans.uuid')
+        .execute(),
+      ids.length === 0
+        ? Promise.resolve([])
+        : db.selectFrom('files').select(['uuid', 'access_key']).where('uuid', 'in', ids).execute(),
+    ]);
+    const keys = new Map(photos.map((file) => [file.uuid, file.access_key]));
+    const known = ids.filter((id) => keys.has(id));
+    return {
+      ...toRow(row, times.get(row.uuid), applications.get(row.uuid) ?? []),
+      qr_code: row.qr_code,
+      visitor_pass_scans: scans satisfies VisitorPassScan[],
+      walkin_photo: known,
+      walkin_photo_urls: known.map((id) => fileUrl(keys.get(id) ?? '')),
+    };
+  }
+
+  return {
+    /** One page of passes at the caller's sites, and how many match in all. */
+    async list(principal: Principal, list: ParsedListQuery) {
+      const scope = siteScope(principal, 'visitors.residence_uuid');
+      const pageUuids = applyListQuery(
+        db
+          .selectFrom('visitors')
+          .$if(
+            list.order.some((term) => term.ref.startsWith('residences.')),
+            (qb) => qb.innerJoin('residences', 'residences.uuid', 'visitors.residence_uuid'),
+          )
+          .select('visitors.uuid')
+          .where('visitors.deleted_at', 'is', null)
+          .where(atLiveSite)
+          .where(scope)
+          .where(list.where ?? always),
+        list,
+      ).orderBy('visitors.uuid', 'desc');
+      const rowsQuery = applyListQuery(selectVisitors().where('visitors.uuid', 'in', pageUuids), {
+        ...list,
+        where: null,
+        offset: 0,
+      }).orderBy('visitors.uuid', 'desc');
+      const countQuery = db
+        .selectFrom('visitors')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('visitors.deleted_at', 'is', null)
+        .where(atLiveSite)
+        .where(scope)
+        .where(list.where ?? always);
+      const [rows, total] = await Promise.all([
+        rowsQuery.execute(),
+        countQuery.executeTakeFirstOrThrow(),
+      ]);
+      const { times, applications } = await scanTimesAndApplications(rows.map((row) => row.uuid));
+      return {
+        resource: rows.map((row) =>
+          // The list carries the newest application only: enough for its HDF and health columns.
+          toRow(row, times.get(row.uuid), (applications.get(row.uuid) ?? []).slice(0, 1)),
+        ),
+        count: Number(total.n),
+      };
+    },
+
+    /** A live pass at a live site within the caller's scope, by uuid or by QR code. */
+    async find(
+      principal: Principal,
+      key: { uuid: string } | { qrCode: string },
+    ): Promise<Visitor | undefined> {
+      const row = await selectVisitors()
+        .where(siteScope(principal, 'visitors.residence_uuid'))
+        .where(
+          'uuid' in key ? 'visitors.uuid' : 'visitors.qr_code',
+          '=',
+          'uuid' in key ? key.uuid : key.qrCode,
+        )
+        .executeTakeFirst();
+      return row ? details(row) : undefined;
+    },
+
+    /** When the pass was last scanned (UTC text), or null. */
+    async lastScanAt(visitorUuid: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('visitor_pass_scans')
+        .select((eb) => eb.fn.max('created_at').as('at'))
+        .where('visitor_uuid', '=', visitorUuid)
+        .executeTakeFirst();
+      return row?.at ? String(row.at) : null;
+    },
+
+    /**
+     * Records one scan, if the pass still has the checkpoint count it was judged on: the update
+     * and the insert are one transaction, and the update's condition lets exactly one of two
+     * racing desks through. Answers the scan, or null when another desk got there first.
+     */
+    async recordScan(input: {
+      visitorUuid: string;
+      expectedCheckpointTimes: number;
+      scanType: ScanType;
+      scannedBy: string;
+      now: Date;
+    }): Promise<{ uuid: string; created_at: string } | null> {
+      const at = toDbTime(input.now);
+      return db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('visitors')
+          .set((eb) => ({
+            checkpoint_times: eb('checkpoint_times', '+', 1),
+            latest_scan_type: input.scanType,
+            updated_at: at,
+          }))
+          .where('uuid', '=', input.visitorUuid)
+          .where('checkpoint_times', '=', input.expectedCheckpointTimes)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1) return null;
+        const uuid = randomUUID();
+        await trx
+          .insertInto('visitor_pass_scans')
+          .values({
+            uuid,
+            visitor_uuid: input.visitorUuid,
+            scan_type: input.scanType,
+            created_at: at,
+            scanned_by: input.scannedBy,
+          })
+          .execute();
+        return { uuid, created_at: at };
+      });
+    },
+  };
+}
+
+export type VisitorsRepository = ReturnType<typeof createVisitorsRepository>;

@@ -1,0 +1,80 @@
+/** Which way a pass scan went: the visitor came in, or went out. */
+export type ScanType = 'IN' | 'OUT';
+
+/** One scan of a visitor pass at a site's desk. */
+export interface VisitorPassScan {
+  uuid: string;
+  scan_type: ScanType;
+  /** UTC 'YYYY-MM-DD HH:MM:SS', the server's clock. */
+  created_at: string;
+  /** Who scanned it; null for scans made before scanners were recorded. */
+  scanned_by_name: string | null;
+}
+
+/** A health declaration application of a pass (sites with the HDF form). */
+export interface HealthApplication {
+  status: string;
+  created_at: string;
+  qrcode_expired_at: string | null;
+  creator_temp: number | null;
+  creator_temp_updated_at: string | null;
+}
+
+/**
+ * A visitor pass as GET /visitors/list answers it (spec part 2 §3). `date` is the pass's local
+ * day ('YYYY-MM-DD') and `start_time`/`end_time` its local times ('HH:MM:SS') at the site;
+ * every other timestamp is UTC 'YYYY-MM-DD HH:MM:SS'.
+ */
+export interface VisitorRow {
+  uuid: string;
+  name: string;
+  car_plate_number: string;
+  phone_number: string;
+  residence_uuid: string;
+  residence_name: string;
+  residence: { name: string; hdf_enabled: number; visitor_pass_checkpoint_times: number };
+  unit_uuid: string | null;
+  residence_unit: { name: string; owner_name: string } | null;
+  category: string;
+  type: string;
+  /** ONE_TIME, or REPEAT for a pass valid on some weekdays for 30 days. */
+  repeat_type: string;
+  /** The weekdays of a repeating pass, comma-separated and upper case ('MONDAY,FRIDAY'). */
+  repeatType: string;
+  date: string;
+  start_time: string;
+  end_time: string;
+  checkpoint_times: number;
+  /** The pass's validity: VALID, or another status (EXPIRED, INVALID, CANCELLED …). */
+  status: string;
+  latest_scan_type: ScanType | null;
+  /** When the visitor last came in and last went out (UTC), from the pass's scans. */
+  check_in_time: string | null;
+  check_out_time: string | null;
+  hdf: string | null;
+  visitor_temp: number | null;
+  health_code: string | null;
+  qrcode_expired_at: string | null;
+  user_profiles_by_created_by: { name: string } | null;
+  /** The latest health application only, newest first (enough for the HDF and health columns). */
+  applications: HealthApplication[];
+  created_at: string;
+}
+
+/** One pass as GET /data/visitors/{uuid} answers it: the row, its code, scans and photos. */
+export interface Visitor extends VisitorRow {
+  qr_code: string;
+  /** Every scan, oldest first. */
+  visitor_pass_scans: VisitorPassScan[];
+  /** File ids of the walk-in photos. */
+  walkin_photo: string[];
+  /** Their URLs (unguessable, like every file URL), in the same order. */
+  walkin_photo_urls: string[];
+}
+
+/** What POST /visitors/qr/{code} answers: the scan it recorded and the pass after it. */
+export interface VisitorScanAnswer {
+  success: true;
+  scan: VisitorPassScan;
+  resource: Visitor;
+}

@@ -1,0 +1,129 @@
+/**
+ * When a visitor pass may be scanned, and which way (spec part 2 §4, "Check-in and check-out
+ * button"). The details page shows its button, the desk its verdict, and the server records a scan
+ * by this one judgement, so the three cannot disagree.
+ *
+ * A pass's `date` and `start_time` are the site's local day and time; `now` is read in the local
+ * time of whoever judges (the browser, or the server, whose TZ is the deployment's).
+ */
+
+/** Scans a pass may have had before it is used up (spec part 2 §9). */
+export const MAX_CHECKPOINT_TIMES = 2;
+/** How long a pass's window lasts from its start: one day, or 30 for a repeating pass. */
+export const ONE_TIME_WINDOW_DAYS = 1;
+export const REPEAT_WINDOW_DAYS = 30;
+export const ONE_TIME = 'ONE_TIME';
+export const VALID = 'VALID';
+
+/** Index is Date.getDay(): Sunday first, as the API writes them (upper case). */
+export const WEEKDAYS = [
+  'SUNDAY',
+  'MONDAY',
+  'TUESDAY',
+  'WEDNESDAY',
+  'THURSDAY',
+  'FRIDAY',
+  'SATURDAY',
+] as const;
+
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const SCAN_MESSAGES = {
+  notValid: 'This pass is not valid.',
+  used: 'This pass has been used.',
+  outsideWindow: 'This pass is outside its visiting window.',
+  wrongWeekday: (weekday: Weekday) =>
+    `This pass is not valid on ${weekday.charAt(0)}${weekday.slice(1).toLowerCase()}.`,
+} as const;
+
+export const SCAN_LABELS = { in: 'Check-in', out: 'Check-out' } as const;
+
+/** What of a pass the judgement reads. */
+export interface PassForScan {
+  status: string;
+  checkpoint_times: number;
+  repeat_type: string;
+  /** Weekdays of a repeating pass, comma-separated ('MONDAY,FRIDAY'). */
+  repeatType: string;
+  date: string;
+  start_time: string;
+  /** The site's visitor_pass_checkpoint_times: the scans a one-time pass may have. */
+  siteCheckpointLimit: number;
+}
+
+export type ScanRefusal = 'not-valid' | 'used' | 'outside-window' | 'wrong-weekday';
+
+export type ScanVerdict =
+  | { allowed: true; scanType: 'IN' | 'OUT'; label: string }
+  | { allowed: false; reason: ScanRefusal; message: string };
+
+/** Today's weekday as the API writes it ('TUESDAY'). */
+export function weekdayOf(now: Date): Weekday {
+  return WEEKDAYS[now.getDay()] ?? 'SUNDAY';
+}
+
+/** The pass's window: from its date at its start time, for one day or 30 (local time). */
+export function passWindow(pass: Pick<PassForScan, 'date' | 'start_time' | 'repeat_type'>): {
+  start: Date;
+  end: Date;
+} | null {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(pass.date);
+  const time = /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(pass.start_time);
+  if (!day || !time) return null;
+  const [year, month, date] = [Number(day[1]), Number(day[2]) - 1, Number(day[3])];
+  const start = new Date(year, month, date, Number(time[1]), Number(time[2]), Number(time[3] ?? 0));
+  const days = pass.repeat_type === ONE_TIME ? ONE_TIME_WINDOW_DAYS : REPEAT_WINDOW_DAYS;
+  // Calendar days, not 24-hour blocks, so a daylight-saving change does not move the end.
+  const end = new Date(
+    year,
+    month,
+    date + days,
+    start.getHours(),
+    start.getMinutes(),
+    start.getSeconds(),
+  );
+  return { start, end };
+}
+
+function refused(reason: ScanRefusal, message: string): ScanVerdict {
+  return { allowed: false, reason, message };
+}
+
+/** Whether the pass may be scanned now and which way; if not, why, in words. */
+export function judgeScan(pass: PassForScan, now: Date): ScanVerdict {
+  if (pass.status !== VALID) return refused('not-valid', SCAN_MESSAGES.notValid);
+  if (pass.checkpoint_times > MAX_CHECKPOINT_TIMES) return refused('used', SCAN_MESSAGES.used);
+  const oneTime = pass.repeat_type === ONE_TIME;
+  if (oneTime && pass.checkpoint_times + 1 > pass.siteCheckpointLimit) {
+    return refused('used', SCAN_MESSAGES.used);
+  }
+  // Only a coming-in scan (the 1st, the 3rd) is held to the window and the weekdays: a visitor
+  // inside may always be let out.
+  const comingIn = (pass.checkpoint_times + 1) % 2 === 1;
+  if (comingIn) {
+    const window = passWindow(pass);
+    if (!window || now < window.start || now > window.end) {
+      return refused('outside-window', SCAN_MESSAGES.outsideWindow);
+    }
+    const today = weekdayOf(now);
+    const allowedDays = pass.repeatType.split(',').map((day) => day.trim().toUpperCase());
+    if (!oneTime && !allowedDays.includes(today)) {
+      return refused('wrong-weekday', SCAN_MESSAGES.wrongWeekday(today));
+    }
+  }
+  return pass.checkpoint_times === 1
+    ? { allowed: true, scanType: 'OUT', label: SCAN_LABELS.out }
+    : { allowed: true, scanType: 'IN', label: SCAN_LABELS.in };
+}
+
+/** A visitor still inside after the end of the pass's window. */
+export function isOverdue(
+  pass: Pick<PassForScan, 'date' | 'start_time' | 'repeat_type'> & {
+    latest_scan_type: string | null;
+  },
+  now: Date,
+): boolean {
+  if (pass.latest_scan_type !== 'IN') return false;
+  const window = passWindow(pass);
+  return window !== null && now > window.end;
+}
