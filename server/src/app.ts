@@ -28,6 +28,9 @@ import { sessionRoutes } from './modules/session/session.routes';
 import { createSitesRepository } from './modules/sites/sites.repository';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { createSitesService } from './modules/sites/sites.service';
+import { createIncidentsRepository } from './modules/incidents/incidents.repository';
+import { incidentsRoutes } from './modules/incidents/incidents.routes';
+import { createIncidentsService } from './modules/incidents/incidents.service';
 import { createVisitorsRepository } from './modules/visitors/visitors.repository';
 import { visitorsRoutes } from './modules/visitors/visitors.routes';
 
@@ -75,6 +78,7 @@ export async function buildApp({
   const sites = createSitesRepository(db);
   const sitesService = createSitesService(sites, files);
   const visitors = createVisitorsRepository(db);
+  const incidents = createIncidentsService({ incidents: createIncidentsRepository(db), files });
 
   await app.register(
     async (api) => {
@@ -89,6 +93,7 @@ export async function buildApp({
       securityCompaniesRoutes(api, { securityCompanies });
       sitesRoutes(api, { sites, sitesService });
       visitorsRoutes(api, { visitors });
+      incidentsRoutes(api, { incidents });
       api.setNotFoundHandler(() => {
         throw notFound('There is no such API call.');
       });

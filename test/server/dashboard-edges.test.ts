@@ -27,6 +27,7 @@ const NOW = new Date('2026-03-09T18:00:00Z');
 
 let t: TestApp;
 let site: string;
+let category: string;
 let previousZone: string | undefined;
 
 async function figures() {
@@ -39,7 +40,7 @@ async function addIncident(createdAtUtc: string) {
     .values({
       uuid: randomUUID(),
       kg_incident_id: `INC-${randomUUID().slice(0, 6)}`,
-      category_uuid: 'category',
+      category_uuid: category,
       residence_uuid: site,
       incident_date: createdAtUtc,
       description: 'Edge case',
@@ -74,10 +75,13 @@ beforeAll(async () => {
   previousZone = process.env.TZ;
   process.env.TZ = 'Asia/Kuala_Lumpur';
   t = await makeTestApp();
-  await t.db
-    .insertInto('incident_categories')
-    .values({ uuid: 'category', name: 'Theft' })
-    .execute();
+  category = (
+    await t.db
+      .selectFrom('incident_categories')
+      .select('uuid')
+      .where('name', '=', 'Theft')
+      .executeTakeFirstOrThrow()
+  ).uuid;
   const company = await createCompany(t.db);
   site = await createSite(t.db, company);
 });

@@ -228,6 +228,12 @@ export interface AuthThrottleTable {
   next_attempt_at: Generated<number>;
 }
 
+/** Named counters shared by every server process (incident numbers). */
+export interface CountersTable {
+  name: string;
+  value: number;
+}
+
 export interface PasswordResetCodesTable {
   uuid: string;
   identity_uuid: string;
@@ -259,4 +265,5 @@ export interface Database {
   sessions: SessionsTable;
   password_reset_codes: PasswordResetCodesTable;
   auth_throttle: AuthThrottleTable;
+  counters: CountersTable;
 }

@@ -30,6 +30,8 @@ export async function registerMultipart(app: FastifyInstance): Promise<void> {
 
 export interface UploadedPart {
   filename: string;
+  /** The type the client declared: only for messages, never trusted (the bytes decide). */
+  declaredType: string;
   bytes: Buffer;
 }
 
@@ -108,7 +110,7 @@ export async function readUploadedFiles(
       if (part.file.truncated || bytes.byteLength > MAX_FILE_BYTES) {
         throw payloadTooLarge(rules.tooLargeMessage, 'FILE_TOO_LARGE');
       }
-      files.push({ filename: part.filename, bytes });
+      files.push({ filename: part.filename, declaredType: part.mimetype, bytes });
     }
   } catch (error) {
     throw uploadError(error, rules);

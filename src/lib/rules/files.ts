@@ -13,3 +13,16 @@ export function photoProblem(file: { size: number; type: string }): string | nul
   if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return PHOTO_TYPE_NOT_ALLOWED;
   return null;
 }
+
+export const INCIDENT_FILE_TOO_LARGE = 'File size greater than 5mb';
+export const incidentFileTypeNotAllowed = (type: string) =>
+  `File type not allowed - ${type || 'unknown'}`;
+
+/** The message for an incident attachment the console or server must refuse, or null. */
+export function incidentFileProblem(file: { size: number; type: string }): string | null {
+  if (file.size > MAX_FILE_BYTES) return INCIDENT_FILE_TOO_LARGE;
+  if (!(INCIDENT_FILE_TYPES as readonly string[]).includes(file.type)) {
+    return incidentFileTypeNotAllowed(file.type);
+  }
+  return null;
+}

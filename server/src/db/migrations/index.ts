@@ -4,6 +4,7 @@ import * as listIndexes from './2026-11-22T02-list-indexes';
 import * as fileUploader from './2026-11-22T03-file-uploader';
 import * as authThrottle from './2026-11-23T01-auth-throttle';
 import * as visitorScans from './2026-11-23T02-visitor-scans';
+import * as incidents from './2026-11-23T03-incidents';
 
 /** Every migration in order. Names are timestamps so they sort as they were written. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T03-file-uploader': fileUploader,
   '2026-11-23T01-auth-throttle': authThrottle,
   '2026-11-23T02-visitor-scans': visitorScans,
+  '2026-11-23T03-incidents': incidents,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -22,13 +22,15 @@ interface IncidentContext extends DemoContext {
   photos: readonly string[];
 }
 
-async function seedCategories(ctx: DemoContext): Promise<Category[]> {
-  const categories = INCIDENT_CATEGORIES.map((entry) => ({ ...entry, uuid: ctx.random.uuid() }));
-  await ctx.db
-    .insertInto('incident_categories')
-    .values(categories.map(({ uuid, name }) => ({ uuid, name })))
-    .execute();
-  return categories;
+/** The categories every install starts with (a migration makes them), with the demo's texts. */
+async function loadCategories(ctx: DemoContext): Promise<Category[]> {
+  const rows = await ctx.db.selectFrom('incident_categories').select(['uuid', 'name']).execute();
+  const uuidByName = new Map(rows.map((row) => [row.name, row.uuid]));
+  return INCIDENT_CATEGORIES.map((entry) => {
+    const uuid = uuidByName.get(entry.name);
+    if (!uuid) throw new Error(`The incident category ${entry.name} is missing.`);
+    return { ...entry, uuid };
+  });
 }
 
 function guardsBySite(guards: readonly SeededGuard[]): Map<string, string[]> {
@@ -106,7 +108,7 @@ export async function seedIncidents(
 ): Promise<void> {
   const incidentCtx: IncidentContext = {
     ...ctx,
-    categories: await seedCategories(ctx),
+    categories: await loadCategories(ctx),
     guardsBySite: guardsBySite(options.guards),
     staff: options.staff,
     photos: options.photos,

@@ -2,15 +2,40 @@ import { principalOf } from '../../auth/authenticate';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { PHOTO_TOO_LARGE, PHOTO_TYPE_NOT_ALLOWED } from '../../../../src/lib/rules/files';
+import type { UploadedFile } from '../../../../src/lib/contract/files';
+import type { ResourceResponse } from '../../../../src/lib/contract/list';
+import {
+  INCIDENT_FILE_TOO_LARGE,
+  incidentFileTypeNotAllowed,
+  PHOTO_TOO_LARGE,
+  PHOTO_TYPE_NOT_ALLOWED,
+} from '../../../../src/lib/rules/files';
 import { isUniqueViolation } from '../../db/errors';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
-import { readUploadedFiles } from '../../http/uploads';
+import { MAX_FILES_PER_UPLOAD, readUploadedFiles } from '../../http/uploads';
 import { sniffContentType } from './file-content';
 import { filesDirectory, type FilesRepository } from './files.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UPLOAD_NAME = /^(.*)-original$/;
+
+/**
+ * The one byte range a `Range: bytes=…` header asks for, within a file of `size` bytes; null to
+ * send the whole file (no single range: several ranges, or another unit), or 'unsatisfiable'.
+ */
+function byteRange(
+  header: string,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  const [first, last] = [match[1] ?? '', match[2] ?? ''];
+  // 'bytes=-500' is the last 500 bytes.
+  const start = first === '' ? Math.max(0, size - Number(last)) : Number(first);
+  const end = first === '' || last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  if (start >= size || start > end) return 'unsatisfiable';
+  return { start, end };
+}
 
 const fileExists = () => conflict('A file with this uuid already exists.', 'FILE_EXISTS');
 
@@ -32,12 +57,70 @@ export function filesRoutes(
     async (request, reply) => {
       const file = await deps.files.findByAccessKey(request.params.key);
       if (!file) throw notFound('File does not exist.');
-      return reply
+      const storagePath = path.join(filesDirectory(deps.dataDir), file.storage_name);
+      reply
         .type(file.mime_type)
-        .header('Content-Length', file.size)
+        .header('Accept-Ranges', 'bytes')
         .header('Cache-Control', 'private, max-age=86400, immutable')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(createReadStream(path.join(filesDirectory(deps.dataDir), file.storage_name)));
+        .header('X-Content-Type-Options', 'nosniff');
+      // A video is scrubbed through byte ranges; a range that cannot be served answers 416.
+      const range = request.headers.range ? byteRange(request.headers.range, file.size) : null;
+      if (range === 'unsatisfiable') {
+        return reply
+          .status(416)
+          .type('application/json')
+          .header('Content-Range', `bytes */${file.size}`)
+          .send({
+            error: { code: 'RANGE_NOT_SATISFIABLE', message: 'The range is outside the file.' },
+          });
+      }
+      if (range) {
+        return reply
+          .status(206)
+          .header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`)
+          .header('Content-Length', range.end - range.start + 1)
+          .send(createReadStream(storagePath, range));
+      }
+      return reply.header('Content-Length', file.size).send(createReadStream(storagePath));
+    },
+  );
+
+  /**
+   * Incident photos and videos, several in one request (field `files`), each judged by its bytes.
+   * Every file is checked before any is stored, so a refused upload leaves nothing behind.
+   */
+  app.post(
+    '/files/multiple/Kgguards',
+    async (request): Promise<ResourceResponse<UploadedFile[]>> => {
+      const uploads = await readUploadedFiles(request, {
+        field: 'files',
+        maxFiles: MAX_FILES_PER_UPLOAD,
+        tooLargeMessage: INCIDENT_FILE_TOO_LARGE,
+      });
+      const judged = uploads.map((upload) => {
+        const type = sniffContentType(upload.bytes);
+        if (!type) {
+          throw new ApiError(
+            415,
+            'FILE_TYPE_NOT_ALLOWED',
+            `${upload.filename}: ${incidentFileTypeNotAllowed(upload.declaredType)}`,
+          );
+        }
+        return { ...upload, type };
+      });
+      const uploadedBy = principalOf(request).profileUuid;
+      const saved = [];
+      for (const upload of judged) {
+        saved.push(
+          await deps.files.save({
+            bytes: upload.bytes,
+            filename: upload.filename,
+            type: upload.type,
+            uploadedBy,
+          }),
+        );
+      }
+      return { resource: saved };
     },
   );
 

@@ -1,4 +1,4 @@
-import { checkNewPhoto } from '../files/files.service';
+import { checkNewFile } from '../files/files.service';
 import type { FilesRepository } from '../files/files.repository';
 import {
   GUARD_MESSAGES,
@@ -202,7 +202,7 @@ export function createGuardsService(deps: {
     await checkEmail(values.email, current?.email ?? null);
     // Checked before the transaction: SQLite has one connection, which the transaction holds.
     if (values.photo_file_uuid !== null && values.photo_file_uuid !== current?.photo) {
-      await checkNewPhoto(files, principal, values.photo_file_uuid, PHOTO_NOT_FOUND);
+      await checkNewFile(files, principal, values.photo_file_uuid, PHOTO_NOT_FOUND);
     }
 
     return guards.transaction(async (store) => {

@@ -1,4 +1,4 @@
-import { checkNewPhoto } from '../files/files.service';
+import { checkNewFile } from '../files/files.service';
 import type { FilesRepository } from '../files/files.repository';
 import type { Principal } from '../../auth/principal';
 import { badRequest, forbidden, notFound } from '../../http/errors';
@@ -99,7 +99,7 @@ export function createSitesService(sites: SitesRepository, files: FilesRepositor
     const coverUuid =
       payload.file_uuid === undefined ? current.cover_file_uuid : blankToNull(payload.file_uuid);
     if (coverUuid !== null && coverUuid !== current.cover_file_uuid) {
-      await checkNewPhoto(files, principal, coverUuid, SITE_MESSAGES.coverNotFound);
+      await checkNewFile(files, principal, coverUuid, SITE_MESSAGES.coverNotFound);
     }
 
     return {

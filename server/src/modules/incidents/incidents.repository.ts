@@ -1,0 +1,373 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type SqlBool, type Transaction } from 'kysely';
+import type { Incident, IncidentFile } from '../../../../src/lib/contract/incidents';
+import type { IncidentStatus } from '../../../../src/lib/rules/incidents';
+import type { Principal } from '../../auth/principal';
+import { siteScope } from '../../auth/scope';
+import type { DB } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { isUniqueViolation } from '../../db/errors';
+import { toDbTime } from '../../db/time';
+import {
+  applyListQuery,
+  type ComputedField,
+  type ParsedListQuery,
+  type ResourceQuerySpec,
+} from '../../query';
+import { fileUrl } from '../files/files.repository';
+
+/** A condition on the incident's site, as a sub-select on the residences table. */
+const bySite = (column: string, orderBy?: string): ComputedField => ({
+  compile: (test) =>
+    sql<SqlBool>`incidents.residence_uuid in (select filter_site.uuid from residences as filter_site where ${test(sql.ref(`filter_site.${column}`))})`,
+  orderBy,
+});
+
+/**
+ * What GET /incidents/list lets clients filter and sort by. The reporter's email and Guard ID are
+ * sub-selects on their tables, so the count runs on the incidents table alone.
+ */
+export const INCIDENTS_QUERY: ResourceQuerySpec = {
+  fields: {
+    uuid: 'incidents.uuid',
+    kg_incident_id: 'incidents.kg_incident_id',
+    residence_uuid: 'incidents.residence_uuid',
+    residence_name: bySite('name', 'residences.name'),
+    residence_kipleguard_reporting_enabled: bySite('kipleguard_reporting'),
+    category_uuid: 'incidents.category_uuid',
+    user_email: {
+      compile: (test) =>
+        sql<SqlBool>`incidents.reported_by_user_uuid in (select filter_user.uuid from user_profiles as filter_user where ${test(sql.ref('filter_user.email'))})`,
+    },
+    guard_id: {
+      compile: (test) =>
+        sql<SqlBool>`incidents.reported_by_guard_uuid in (select filter_guard.uuid from guards as filter_guard where ${test(sql.ref('filter_guard.guard_id'))})`,
+    },
+    status: 'incidents.status',
+    description: 'incidents.description',
+    incident_date: 'incidents.incident_date',
+    created_at: 'incidents.created_at',
+  },
+  related: ['kg_security_company', 'residence', 'category', 'files'],
+  defaultOrder: { field: 'created_at', direction: 'desc' },
+};
+
+const always = sql<SqlBool>`1 = 1`;
+
+/** Incidents at live sites only: a deleted site's incidents leave the lists, as its figures do. */
+const atLiveSite = sql<SqlBool>`incidents.residence_uuid in (select live_site.uuid from residences as live_site where live_site.deleted_at is null)`;
+
+const INCIDENT_COUNTER = 'incident';
+
+/** 'INC-000123': six digits, more once the count passes a million. */
+export function incidentNumber(value: number): string {
+  return `INC-${String(value).padStart(6, '0')}`;
+}
+
+export interface IncidentValues {
+  incident_date: string;
+  residence_uuid: string;
+  category_uuid: string;
+  lat: number | null;
+  lng: number | null;
+  actions_taken: string;
+  description: string;
+  status: IncidentStatus;
+}
+
+export function createIncidentsRepository(db: DB) {
+  function selectIncidents() {
+    return db
+      .selectFrom('incidents')
+      .innerJoin('residences', 'residences.uuid', 'incidents.residence_uuid')
+      .innerJoin('incident_categories', 'incident_categories.uuid', 'incidents.category_uuid')
+      .leftJoin('security_companies', 'security_companies.uuid', 'residences.security_company_uuid')
+      .leftJoin('user_profiles as reporter', 'reporter.uuid', 'incidents.reported_by_user_uuid')
+      .leftJoin(
+        'guards as reporting_guard',
+        'reporting_guard.uuid',
+        'incidents.reported_by_guard_uuid',
+      )
+      .select([
+        'incidents.uuid',
+        'incidents.kg_incident_id',
+        'incidents.category_uuid',
+        'incident_categories.name as category_name',
+        'incidents.residence_uuid',
+        'residences.name as residence_name',
+        'security_companies.name as security_company_name',
+        'incidents.created_at',
+        'incidents.incident_date',
+        'incidents.lat',
+        'incidents.lng',
+        'incidents.description',
+        'incidents.actions_taken',
+        'incidents.status',
+        'reporter.email as user_email',
+        'reporting_guard.guard_id',
+      ])
+      .where('incidents.deleted_at', 'is', null)
+      .where(atLiveSite);
+  }
+
+  async function filesOf(incidentUuids: string[]): Promise<Map<string, IncidentFile[]>> {
+    const byIncident = new Map<string, IncidentFile[]>();
+    if (incidentUuids.length === 0) return byIncident;
+    const rows = await db
+      .selectFrom('incident_files')
+      .innerJoin('files', 'files.uuid', 'incident_files.file_uuid')
+      .select([
+        'incident_files.incident_uuid',
+        'files.uuid',
+        'files.access_key',
+        'files.filename',
+        'files.mime_type',
+      ])
+      .where('incident_files.incident_uuid', 'in', incidentUuids)
+      .orderBy('incident_files.position')
+      .execute();
+    for (const row of rows) {
+      const url = fileUrl(row.access_key);
+      byIncident.set(row.incident_uuid, [
+        ...(byIncident.get(row.incident_uuid) ?? []),
+        {
+          uuid: row.uuid,
+          url,
+          path: url,
+          thumbnail: url,
+          filename: row.filename,
+          mime_type: row.mime_type,
+        },
+      ]);
+    }
+    return byIncident;
+  }
+
+  type IncidentRow = Awaited<
+    ReturnType<ReturnType<typeof selectIncidents>['executeTakeFirstOrThrow']>
+  >;
+
+  function toRecord(
+    { security_company_name, ...row }: IncidentRow,
+    files: IncidentFile[],
+  ): Incident {
+    return {
+      ...row,
+      kg_security_company: security_company_name === null ? null : { name: security_company_name },
+      user_email: row.user_email ?? null,
+      guard_id: row.guard_id ?? null,
+      files,
+    };
+  }
+
+  /**
+   * The next incident number, from the shared counter. The counter's first use starts after the
+   * highest number already written (seeded or imported incidents); two first uses at once still
+   * get two numbers, as the second turns into an increment.
+   */
+  async function nextNumber(trx: Transaction<Database>): Promise<number> {
+    const counter = await trx
+      .selectFrom('counters')
+      .select('value')
+      .where('name', '=', INCIDENT_COUNTER)
+      .executeTakeFirst();
+    let start = 1;
+    if (!counter) {
+      const highest = await trx
+        .selectFrom('incidents')
+        .select((eb) => eb.fn.max('kg_incident_id').as('id'))
+        .executeTakeFirst();
+      start = Number(/^INC-(\d+)$/.exec(String(highest?.id ?? ''))?.[1] ?? 0) + 1;
+    }
+    const row = await trx
+      .insertInto('counters')
+      .values({ name: INCIDENT_COUNTER, value: start })
+      .onConflict((oc) =>
+        oc.column('name').doUpdateSet((eb) => ({ value: eb('counters.value', '+', 1) })),
+      )
+      .returning('value')
+      .executeTakeFirstOrThrow();
+    return Number(row.value);
+  }
+
+  return {
+    /** One page of incidents at the caller's sites, with their files, and how many match in all. */
+    async list(principal: Principal, list: ParsedListQuery) {
+      const scope = siteScope(principal, 'incidents.residence_uuid');
+      const pageUuids = applyListQuery(
+        db
+          .selectFrom('incidents')
+          .$if(
+            list.order.some((term) => term.ref.startsWith('residences.')),
+            (qb) => qb.innerJoin('residences', 'residences.uuid', 'incidents.residence_uuid'),
+          )
+          .select('incidents.uuid')
+          .where('incidents.deleted_at', 'is', null)
+          .where(atLiveSite)
+          .where(scope)
+          .where(list.where ?? always),
+        list,
+      ).orderBy('incidents.uuid', 'desc');
+      const rowsQuery = applyListQuery(selectIncidents().where('incidents.uuid', 'in', pageUuids), {
+        ...list,
+        where: null,
+        offset: 0,
+      }).orderBy('incidents.uuid', 'desc');
+      const countQuery = db
+        .selectFrom('incidents')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('incidents.deleted_at', 'is', null)
+        .where(atLiveSite)
+        .where(scope)
+        .where(list.where ?? always);
+      const [rows, total] = await Promise.all([
+        rowsQuery.execute(),
+        countQuery.executeTakeFirstOrThrow(),
+      ]);
+      const files = await filesOf(rows.map((row) => row.uuid));
+      return {
+        resource: rows.map((row) => toRecord(row, files.get(row.uuid) ?? [])),
+        count: Number(total.n),
+      };
+    },
+
+    async find(principal: Principal, uuid: string): Promise<Incident | undefined> {
+      const row = await selectIncidents()
+        .where(siteScope(principal, 'incidents.residence_uuid'))
+        .where('incidents.uuid', '=', uuid)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return toRecord(row, (await filesOf([uuid])).get(uuid) ?? []);
+    },
+
+    async categories() {
+      return db
+        .selectFrom('incident_categories')
+        .select(['uuid', 'name'])
+        .orderBy('name')
+        .execute();
+    },
+
+    async categoryExists(uuid: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('incident_categories')
+        .select('uuid')
+        .where('uuid', '=', uuid)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** A live site within the caller's scope. */
+    async siteInScope(principal: Principal, uuid: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('residences')
+        .select('uuid')
+        .where('uuid', '=', uuid)
+        .where('deleted_at', 'is', null)
+        .where(siteScope(principal, 'residences.uuid'))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Which of these files an incident already holds (they may stay without a new check). */
+    async attachedFiles(incidentUuid: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('incident_files')
+        .select('file_uuid')
+        .where('incident_uuid', '=', incidentUuid)
+        .execute();
+      return rows.map((row) => row.file_uuid);
+    },
+
+    /**
+     * Writes a new incident with its number and files in one transaction; answers its uuid. The
+     * number comes from the shared counter, so concurrent adds never share one.
+     */
+    async insert(input: {
+      values: IncidentValues;
+      files: string[];
+      reportedBy: string;
+      now: Date;
+    }): Promise<string> {
+      const uuid = randomUUID();
+      const at = toDbTime(input.now);
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await db.transaction().execute(async (trx) => {
+            const number = await nextNumber(trx);
+            await trx
+              .insertInto('incidents')
+              .values({
+                uuid,
+                kg_incident_id: incidentNumber(number),
+                ...input.values,
+                reported_by_user_uuid: input.reportedBy,
+                reported_by_guard_uuid: null,
+                created_at: at,
+                updated_at: at,
+              })
+              .execute();
+            if (input.files.length > 0) {
+              await trx
+                .insertInto('incident_files')
+                .values(
+                  input.files.map((file_uuid, position) => ({
+                    incident_uuid: uuid,
+                    file_uuid,
+                    position,
+                  })),
+                )
+                .execute();
+            }
+          });
+          return uuid;
+        } catch (error) {
+          // A number taken by rows written outside the counter (an import): move past it once.
+          if (attempt === 0 && isUniqueViolation(error)) {
+            await db.deleteFrom('counters').where('name', '=', INCIDENT_COUNTER).execute();
+            continue;
+          }
+          throw error;
+        }
+      }
+    },
+
+    /** Changes remarks, status and, when given, the whole file list, in one transaction. */
+    async update(
+      uuid: string,
+      changes: { actions_taken?: string; status?: IncidentStatus; files?: string[] },
+      now: Date,
+    ): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('incidents')
+          .set({
+            ...(changes.actions_taken !== undefined
+              ? { actions_taken: changes.actions_taken }
+              : {}),
+            ...(changes.status !== undefined ? { status: changes.status } : {}),
+            updated_at: toDbTime(now),
+          })
+          .where('uuid', '=', uuid)
+          .execute();
+        if (changes.files) {
+          await trx.deleteFrom('incident_files').where('incident_uuid', '=', uuid).execute();
+          if (changes.files.length > 0) {
+            await trx
+              .insertInto('incident_files')
+              .values(
+                changes.files.map((file_uuid, position) => ({
+                  incident_uuid: uuid,
+                  file_uuid,
+                  position,
+                })),
+              )
+              .execute();
+          }
+        }
+      });
+    },
+  };
+}
+
+export type IncidentsRepository = ReturnType<typeof createIncidentsRepository>;

@@ -1,0 +1,150 @@
+import type {
+  Incident,
+  IncidentAddBody,
+  IncidentUpdateBody,
+} from '../../../../src/lib/contract/incidents';
+import { incidentFileProblem } from '../../../../src/lib/rules/files';
+import {
+  coordinatesProblem,
+  INCIDENT_MESSAGES,
+  isIncidentStatus,
+  isInFuture,
+  MAX_INCIDENT_FILES,
+} from '../../../../src/lib/rules/incidents';
+import type { Principal } from '../../auth/principal';
+import { timestampOf } from '../../db/time';
+import { badRequest, notFound } from '../../http/errors';
+import { checkNewFile } from '../files/files.service';
+import type { FilesRepository } from '../files/files.repository';
+import type { IncidentsRepository, IncidentValues } from './incidents.repository';
+
+export const INCIDENT_NOT_FOUND = 'Incident does not exist.';
+export const FILE_NOT_FOUND = 'A file of this incident was not found. Please upload it again.';
+const UTC_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+/** The add payload as the route's schema lets it through: coordinates may come as text. */
+export type IncidentAddPayload = Omit<IncidentAddBody, 'lat' | 'lng' | 'status' | 'files'> & {
+  lat?: number | string | null;
+  lng?: number | string | null;
+  status?: string;
+  files?: string[];
+};
+
+export type IncidentUpdatePayload = Omit<IncidentUpdateBody, 'status'> & { status?: string };
+
+/** A coordinate as sent: a number, its text, or blank (null, ''). NaN marks text that is no number. */
+function coordinate(value: number | string | null | undefined): number | null {
+  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) {
+    return null;
+  }
+  return typeof value === 'number' ? value : Number(value);
+}
+
+function checkStatus(status: string | undefined) {
+  if (status !== undefined && !isIncidentStatus(status))
+    throw badRequest(INCIDENT_MESSAGES.statusInvalid);
+}
+
+export function createIncidentsService(deps: {
+  incidents: IncidentsRepository;
+  files: FilesRepository;
+}) {
+  const { incidents, files } = deps;
+
+  /** New files must be the caller's uploads of an allowed type and size; kept ones may stay. */
+  async function checkFiles(
+    principal: Principal,
+    wanted: string[],
+    kept: string[],
+  ): Promise<string[]> {
+    const unique = [...new Set(wanted)];
+    if (unique.length > MAX_INCIDENT_FILES) throw badRequest(INCIDENT_MESSAGES.tooManyFiles);
+    for (const uuid of unique) {
+      if (!kept.includes(uuid))
+        await checkNewFile(files, principal, uuid, FILE_NOT_FOUND, incidentFileProblem);
+    }
+    return unique;
+  }
+
+  async function found(principal: Principal, uuid: string): Promise<Incident> {
+    const incident = await incidents.find(principal, uuid);
+    if (!incident) throw notFound(INCIDENT_NOT_FOUND);
+    return incident;
+  }
+
+  return {
+    list: incidents.list,
+    categories: incidents.categories,
+    find: found,
+
+    /** Checks a new incident as the form does, then writes it with its number; the reporter is the caller. */
+    async add(principal: Principal, body: IncidentAddPayload, now: Date): Promise<Incident> {
+      const date = body.incident_date?.trim() ?? '';
+      if (!date) throw badRequest(INCIDENT_MESSAGES.dateRequired);
+      const happened = UTC_TIMESTAMP.test(date) ? timestampOf(date) : null;
+      if (happened === null) {
+        throw badRequest("incident_date must be UTC 'YYYY-MM-DD HH:mm:ss'.", 'INVALID_DATE');
+      }
+      if (isInFuture(happened, now.getTime())) throw badRequest(INCIDENT_MESSAGES.momentInFuture);
+      if (!body.residence_uuid?.trim()) throw badRequest(INCIDENT_MESSAGES.siteRequired);
+      if (!body.category_uuid?.trim()) throw badRequest(INCIDENT_MESSAGES.categoryRequired);
+      const lat = coordinate(body.lat);
+      const lng = coordinate(body.lng);
+      const problem = coordinatesProblem(lat, lng);
+      if (problem) throw badRequest(problem);
+      const description = body.description?.trim() ?? '';
+      if (!description) throw badRequest(INCIDENT_MESSAGES.descriptionRequired);
+      checkStatus(body.status);
+      if (!(await incidents.siteInScope(principal, body.residence_uuid))) {
+        throw badRequest('Choose one of your sites.', 'INVALID_SITE');
+      }
+      if (!(await incidents.categoryExists(body.category_uuid))) {
+        throw badRequest('Choose a category from the list.', 'INVALID_CATEGORY');
+      }
+      const attached = await checkFiles(principal, body.files ?? [], []);
+      const values: IncidentValues = {
+        incident_date: date,
+        residence_uuid: body.residence_uuid,
+        category_uuid: body.category_uuid,
+        lat,
+        lng,
+        actions_taken: body.actions_taken?.trim() ?? '',
+        description,
+        status: isIncidentStatus(body.status) ? body.status : 'PENDING',
+      };
+      const uuid = await incidents.insert({
+        values,
+        files: attached,
+        reportedBy: principal.profileUuid,
+        now,
+      });
+      return found(principal, uuid);
+    },
+
+    /** Remarks, status and files of an incident within the caller's scope. */
+    async update(
+      principal: Principal,
+      uuid: string,
+      body: IncidentUpdatePayload,
+      now: Date,
+    ): Promise<Incident> {
+      await found(principal, uuid);
+      checkStatus(body.status);
+      const files = body.files
+        ? await checkFiles(principal, body.files, await incidents.attachedFiles(uuid))
+        : undefined;
+      await incidents.update(
+        uuid,
+        {
+          actions_taken: body.actions_taken?.trim(),
+          status: isIncidentStatus(body.status) ? body.status : undefined,
+          files,
+        },
+        now,
+      );
+      return found(principal, uuid);
+    },
+  };
+}
+
+export type IncidentsService = ReturnType<typeof createIncidentsService>;
