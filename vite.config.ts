@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
-import { readAppConfig } from './src/app-settings';
+import { readAppConfig } from './src/app-settings.ts';
 
 const apiServer = process.env.API_SERVER_URL ?? 'http://127.0.0.1:8080';
 

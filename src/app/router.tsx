@@ -1,54 +1,109 @@
+import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { DashboardPage } from '../features/dashboard/dashboard-page';
-import { GuardDetailsPage } from '../features/guards/guard-details-page';
-import { GuardsPage } from '../features/guards/guards-page';
-import { LoginPage } from '../features/session/login-page';
-import { SiteDetailsPage } from '../features/sites/site-details-page';
-import { SitesPage } from '../features/sites/sites-page';
-import { NotBuiltPage } from './not-built-page';
-import { PublicBackLink, PublicLayout } from './public-layout';
-import { Shell } from './shell/shell';
+import { LoadingOverlay } from '../components/loading-overlay';
+
+/**
+ * A route whose module loads on its first visit (the router waits for it before it shows the
+ * route), so /login loads only the public layout and the sign-in form.
+ */
+function lazyScreen<Module>(
+  load: () => Promise<Module>,
+  render: (module: Module) => ReactNode,
+): RouteObject['lazy'] {
+  return async () => ({ element: render(await load()) });
+}
+
+const notBuilt = (title: string) =>
+  lazyScreen(
+    () => import('./not-built-page'),
+    ({ NotBuiltPage }) => <NotBuiltPage title={title} />,
+  );
+
+/** The public pages without a screen yet: the title and the way back. */
+const notBuiltPublic = (title: string) =>
+  lazyScreen(
+    () => Promise.all([import('./not-built-page'), import('./public-layout')]),
+    ([{ NotBuiltPage }, { PublicBackLink }]) => (
+      <NotBuiltPage title={title}>
+        <PublicBackLink />
+      </NotBuiltPage>
+    ),
+  );
 
 /** The spec's route table: three public routes, everything else inside the authenticated shell. */
 export const routes: RouteObject[] = [
   {
-    element: <PublicLayout />,
+    // Shown while the first screen's modules load.
+    hydrateFallbackElement: <LoadingOverlay />,
     children: [
-      { path: '/login', element: <LoginPage /> },
       {
-        path: '/forgetpassword',
-        element: (
-          <NotBuiltPage title="Forgot your Password?">
-            <PublicBackLink />
-          </NotBuiltPage>
+        lazy: lazyScreen(
+          () => import('./public-layout'),
+          ({ PublicLayout }) => <PublicLayout />,
         ),
+        children: [
+          {
+            path: '/login',
+            lazy: lazyScreen(
+              () => import('../features/session/login-page'),
+              ({ LoginPage }) => <LoginPage />,
+            ),
+          },
+          { path: '/forgetpassword', lazy: notBuiltPublic('Forgot your Password?') },
+          { path: '/resetpassword', lazy: notBuiltPublic('Reset your Password') },
+        ],
       },
       {
-        path: '/resetpassword',
-        element: (
-          <NotBuiltPage title="Reset your Password">
-            <PublicBackLink />
-          </NotBuiltPage>
+        lazy: lazyScreen(
+          () => import('./shell/shell'),
+          ({ Shell }) => <Shell />,
         ),
+        children: [
+          {
+            path: '/dashboard',
+            lazy: lazyScreen(
+              () => import('../features/dashboard/dashboard-page'),
+              ({ DashboardPage }) => <DashboardPage />,
+            ),
+          },
+          {
+            path: '/sites',
+            lazy: lazyScreen(
+              () => import('../features/sites/sites-page'),
+              ({ SitesPage }) => <SitesPage />,
+            ),
+          },
+          {
+            path: '/site-details/:siteUuid/:companyUuid',
+            lazy: lazyScreen(
+              () => import('../features/sites/site-details-page'),
+              ({ SiteDetailsPage }) => <SiteDetailsPage />,
+            ),
+          },
+          { path: '/incidents', lazy: notBuilt('Incidents') },
+          { path: '/incidents-view/:uuid', lazy: notBuilt('Incident') },
+          { path: '/visitors', lazy: notBuilt('Visitors') },
+          { path: '/visitor-details/:uuid', lazy: notBuilt('Visitor Details') },
+          {
+            path: '/security-guards',
+            lazy: lazyScreen(
+              () => import('../features/guards/guards-page'),
+              ({ GuardsPage }) => <GuardsPage />,
+            ),
+          },
+          {
+            path: '/guard-details/:uuid',
+            lazy: lazyScreen(
+              () => import('../features/guards/guard-details-page'),
+              ({ GuardDetailsPage }) => <GuardDetailsPage />,
+            ),
+          },
+          { path: '/site-super', lazy: notBuilt('Site Supervisors') },
+          { path: '/security-company', lazy: notBuilt('Security Companies') },
+          { path: '/users', lazy: notBuilt('Logins') },
+          { path: '*', element: <Navigate to="/dashboard" replace /> },
+        ],
       },
-    ],
-  },
-  {
-    element: <Shell />,
-    children: [
-      { path: '/dashboard', element: <DashboardPage /> },
-      { path: '/sites', element: <SitesPage /> },
-      { path: '/site-details/:siteUuid/:companyUuid', element: <SiteDetailsPage /> },
-      { path: '/incidents', element: <NotBuiltPage title="Incidents" /> },
-      { path: '/incidents-view/:uuid', element: <NotBuiltPage title="Incident" /> },
-      { path: '/visitors', element: <NotBuiltPage title="Visitors" /> },
-      { path: '/visitor-details/:uuid', element: <NotBuiltPage title="Visitor Details" /> },
-      { path: '/security-guards', element: <GuardsPage /> },
-      { path: '/guard-details/:uuid', element: <GuardDetailsPage /> },
-      { path: '/site-super', element: <NotBuiltPage title="Site Supervisors" /> },
-      { path: '/security-company', element: <NotBuiltPage title="Security Companies" /> },
-      { path: '/users', element: <NotBuiltPage title="Logins" /> },
-      { path: '*', element: <Navigate to="/dashboard" replace /> },
     ],
   },
 ];

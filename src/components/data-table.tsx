@@ -15,6 +15,7 @@ import { Table } from 'reactstrap';
 import type { SortState } from '../api/types';
 import { ROW_HEIGHT, TABLE_HEIGHT } from '../lib/constants';
 import { LoadingOverlay } from './loading-overlay';
+import './data-table.css';
 
 /** Per-column settings the table reads from `columnDef.meta`. */
 export interface DataColumnMeta {

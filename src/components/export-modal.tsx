@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { saveAs } from 'file-saver';
 import { Alert, Button, Modal, ModalBody, ModalFooter, ModalHeader, Progress } from 'reactstrap';
 import { errorText } from '../api/client';
 
@@ -15,7 +14,7 @@ export interface ExportModalProps<Row> {
   /** Every row with the screen's filter and sort; must stop its request when `signal` aborts. */
   fetchAll: (signal: AbortSignal, onProgress: (percent: number) => void) => Promise<Row[]>;
   /** The file's text; the entire list may head its columns differently from the current page. */
-  toCsv: (rows: readonly Row[], choice: ExportChoice) => string;
+  toCsv: (rows: readonly Row[], choice: ExportChoice) => Promise<string>;
 }
 
 type ExportStep =
@@ -101,13 +100,24 @@ export function ExportModal<Row>({
   // Leaving the screen mid-export stops it too.
   useEffect(() => () => running.current?.abort(), []);
 
-  function save(rows: readonly Row[], choice: ExportChoice) {
+  /** Writes and saves the file; file-saver loads on the first export, not with the screen. */
+  async function save(rows: readonly Row[], choice: ExportChoice, signal?: AbortSignal) {
     if (rows.length === 0) {
       setState({ step: 'empty' });
       return;
     }
-    saveAs(new Blob([toCsv(rows, choice)], { type: 'text/csv;charset=utf-8' }), fileName);
+    const [{ saveAs }, text] = await Promise.all([import('file-saver'), toCsv(rows, choice)]);
+    if (signal?.aborted) return;
+    saveAs(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);
     setState({ step: 'done' });
+  }
+
+  async function exportCurrentPage() {
+    try {
+      await save(pageRows, 'page');
+    } catch (error) {
+      setState({ step: 'failed', message: errorText(error) });
+    }
   }
 
   async function exportEntireList() {
@@ -119,7 +129,7 @@ export function ExportModal<Row>({
         if (!controller.signal.aborted) setState({ step: 'running', percent });
       });
       if (controller.signal.aborted) return;
-      save(rows, 'entire');
+      await save(rows, 'entire', controller.signal);
     } catch (error) {
       if (controller.signal.aborted) return;
       setState({ step: 'failed', message: errorText(error) });
@@ -139,7 +149,7 @@ export function ExportModal<Row>({
       <ModalHeader toggle={close}>Export</ModalHeader>
       <ModalBody>
         <div className="d-flex flex-wrap gap-2 mb-3">
-          <Button color="primary" outline disabled={busy} onClick={() => save(pageRows, 'page')}>
+          <Button color="primary" outline disabled={busy} onClick={() => void exportCurrentPage()}>
             Export Current Page
           </Button>
           <Hinted hint={ENTIRE_LIST_HINT}>

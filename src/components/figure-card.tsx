@@ -2,6 +2,7 @@ import ChevronRight from 'lucide-react/icons/chevron-right';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Card, CardBody } from 'reactstrap';
+import './figure-card.css';
 
 export interface Figure {
   label: string;

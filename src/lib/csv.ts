@@ -1,5 +1,3 @@
-import Papa from 'papaparse';
-
 export type CsvValue = string | number | null;
 
 /**
@@ -14,11 +12,13 @@ const FORMULA_START = /^(?!-?\d+(\.\d+)?(, ?-?\d+(\.\d+)?)?$)[=+\-@\t\r]/;
  * CSV text with a header row. Values holding a quote, comma or newline are quoted (quotes
  * doubled); a text value starting with =, +, -, @, tab or carriage return gets a leading single
  * quote so a spreadsheet shows it instead of running it, unless it is a plain number or pair.
+ * Papaparse loads on the first export, not with the screen.
  */
-export function toCsv(
+export async function toCsv(
   headers: readonly string[],
   rows: ReadonlyArray<readonly CsvValue[]>,
-): string {
+): Promise<string> {
+  const { default: Papa } = await import('papaparse');
   return Papa.unparse(
     { fields: [...headers], data: rows.map((row) => row.map((value) => value ?? '')) },
     { escapeFormulae: FORMULA_START, newline: '\r\n' },

@@ -195,7 +195,9 @@ describe('Add Guard', () => {
     expect(upload.at).toBeLessThan(add.at);
 
     await user.click(within(dialog).getByRole('button', { name: 'View Profile' }));
-    expect(app.router.state.location.pathname).toBe('/guard-details/guard-new-1');
+    await waitFor(() =>
+      expect(app.router.state.location.pathname).toBe('/guard-details/guard-new-1'),
+    );
     expect(await screen.findByText('Daniel Lee')).toBeInTheDocument();
   });
 

@@ -95,7 +95,7 @@ describe('Guards, All tab', () => {
   it('opens the guard’s details when a row is clicked', async () => {
     const { user, router } = await openGuards();
     await user.click(rowWith('Bala Krishnan'));
-    expect(router.state.location.pathname).toBe('/guard-details/guard-2');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/guard-details/guard-2'));
     expect(await screen.findByRole('heading', { name: 'Guard Details' })).toBeInTheDocument();
   });
 

@@ -6,6 +6,13 @@ import { API } from '../msw/api';
 import { server } from '../msw/server';
 import { renderApp } from './render-app';
 
+/** The sign-in page, once its lazily loaded form is on screen. */
+async function openSignIn() {
+  const app = renderApp('/login');
+  await screen.findByRole('button', { name: 'Sign In' });
+  return app;
+}
+
 describe('Sign-in page', () => {
   it('requires email and password before calling the server', async () => {
     let called = false;
@@ -15,7 +22,7 @@ describe('Sign-in page', () => {
         return HttpResponse.json({});
       }),
     );
-    const { user } = renderApp('/login');
+    const { user } = await openSignIn();
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Email is required.')).toBeInTheDocument();
     expect(screen.getByText('Password is required.')).toBeInTheDocument();
@@ -27,7 +34,7 @@ describe('Sign-in page', () => {
   });
 
   it('shows the server error in a red alert above the form and clears the password', async () => {
-    const { user } = renderApp('/login');
+    const { user } = await openSignIn();
     await user.type(screen.getByLabelText('Email'), 'company@example.com');
     await user.type(screen.getByLabelText('Password'), 'wrong-password');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -47,7 +54,7 @@ describe('Sign-in page', () => {
         HttpResponse.json({ error: 'Service unavailable' }, { status: 503 }),
       ),
     );
-    const { user } = renderApp('/login');
+    const { user } = await openSignIn();
     await user.type(screen.getByLabelText('Email'), 'company@example.com');
     await user.type(screen.getByLabelText('Password'), 'x');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -55,7 +62,7 @@ describe('Sign-in page', () => {
   });
 
   it('signs in, keeps the session in local storage and opens the dashboard', async () => {
-    const { user, router } = renderApp('/login');
+    const { user, router } = await openSignIn();
     await user.type(screen.getByLabelText('Email'), 'company@example.com');
     await user.type(screen.getByLabelText('Password'), 'Demo@12345');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -67,8 +74,8 @@ describe('Sign-in page', () => {
     expect(stored.identities).toEqual([{ uuid: 'identity-securitycompany' }]);
   });
 
-  it('has a Forgot Password link', () => {
-    renderApp('/login');
+  it('has a Forgot Password link', async () => {
+    await openSignIn();
     expect(screen.getByRole('link', { name: 'Forgot Password' })).toHaveAttribute(
       'href',
       '/forgetpassword',

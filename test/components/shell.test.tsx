@@ -89,7 +89,7 @@ describe('side navigation per role', () => {
 
   it('highlights the section of a detail screen', async () => {
     renderApp('/site-details/site-1/company-1', { role: 'superadmin' });
-    const nav = within(screen.getByRole('navigation', { name: 'Main navigation' }));
+    const nav = within(await screen.findByRole('navigation', { name: 'Main navigation' }));
     await waitFor(() => expect(nav.getByRole('link', { name: /Sites/ })).toHaveClass('active'));
     expect(nav.getByRole('link', { name: /Dashboard/ })).not.toHaveClass('active');
   });
@@ -126,11 +126,11 @@ describe('header', () => {
     const version = screen.getByText('v2.1.0');
     expect(menu).not.toContainElement(version);
     await user.click(screen.getByRole('menuitem', { name: 'Change Password' }));
-    expect(router.state.location.pathname).toBe('/resetpassword');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/resetpassword'));
     expect(router.state.location.search).toBe('?iuuid=identity-superadmin');
     // Until the password screens are built, the page leads back.
     await user.click(await screen.findByRole('link', { name: 'Back to Dashboard' }));
-    expect(router.state.location.pathname).toBe('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('logs out: calls DELETE /identity/session, clears the stored session and goes to /login', async () => {
@@ -174,7 +174,7 @@ describe('public pages', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Guard Console')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Back to Sign In' }));
-    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Sign in to your account' }),
     ).toBeInTheDocument();

@@ -127,7 +127,7 @@ describe('Site details', () => {
     expect(screen.queryByRole('tablist')).toBeNull();
 
     await user.click(screen.getByRole('link', { name: 'Back to Sites' }));
-    expect(router.state.location.pathname).toBe('/sites');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sites'));
   });
 
   it("says the record does not exist for a site outside the supervisor's scope", async () => {

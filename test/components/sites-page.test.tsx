@@ -146,11 +146,13 @@ describe('Sites list', () => {
   it('opens the site details on a row click, with null for a site without a company', async () => {
     const { user, router } = await openSites('superadmin');
     await user.click(screen.getByText('Bangsar Heights'));
-    expect(router.state.location.pathname).toBe('/site-details/site-2/company-1');
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/site-details/site-2/company-1'),
+    );
 
     await router.navigate('/sites');
     await user.click(await screen.findByText('Putrajaya Lodge'));
-    expect(router.state.location.pathname).toBe('/site-details/site-5/null');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/site-details/site-5/null'));
   });
 
   it('shows the View Site modal with the cover photo and the coordinates to 7 decimals', async () => {

@@ -27,7 +27,7 @@ export function attendanceHeaders(choice: ExportChoice): string[] {
 }
 
 /** One CSV line per row, with the values the table shows (missing times and places left empty). */
-export function attendanceCsv(rows: readonly Attendance[], choice: ExportChoice): string {
+export function attendanceCsv(rows: readonly Attendance[], choice: ExportChoice): Promise<string> {
   return toCsv(
     attendanceHeaders(choice),
     rows.map((row) => [
