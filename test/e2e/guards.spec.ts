@@ -6,7 +6,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
 import { formatLocation, totalHours } from '../../src/lib/attendance';
 import { formatTimestamp } from '../../src/lib/dates';
-import { signIn, signOut } from './support';
+import { shownModal, signIn, signOut } from './support';
 
 // playwright.config.ts puts the browser, the server and this process in one time zone,
 // so the CSV's local times can be compared with the database's UTC ones.
@@ -99,13 +99,6 @@ function expectedAttendanceCsvRows(companyUuid: string): string[][] {
     formatLocation(row.checkout_lat, row.checkout_lng),
     totalHours(row.checkin_at, row.checkout_at),
   ]);
-}
-
-/** reactstrap fades modals in: act only once the modal is fully shown. */
-async function shownModal(page: Page): Promise<Locator> {
-  const modal = page.locator('.modal.show');
-  await expect(modal).toBeVisible();
-  return modal;
 }
 
 async function noModal(page: Page) {

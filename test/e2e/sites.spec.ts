@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
-import { signIn, signOut } from './support';
+import { shownModal, signIn, signOut } from './support';
 
 /** Reads the e2e server's own database file (WAL lets a reader in beside the server). */
 function queryDatabase<Row>(text: string, ...params: unknown[]): Row[] {
@@ -44,13 +44,6 @@ async function searchSites(page: Page, text: string) {
   await page.getByPlaceholder('Search by ID, Name...').fill(text);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(sitesTable(page).locator('tbody tr')).toHaveCount(1);
-}
-
-/** reactstrap fades modals in: act only once the modal is fully shown. */
-async function shownModal(page: Page) {
-  const modal = page.locator('.modal.show');
-  await expect(modal).toBeVisible();
-  return modal;
 }
 
 test('the super administrator adds a site, then switches its attendance on', async ({ page }) => {

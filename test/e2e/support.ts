@@ -1,6 +1,7 @@
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
 import { expectedFigures, scopeOf } from '../support/expected-figures';
 
@@ -53,4 +54,37 @@ export async function signOut(page: Page) {
   await page.getByRole('button', { name: /^Hi, / }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
+}
+
+/** reactstrap fades a modal in for 300 ms: act on it, or scan it, only once it is fully shown. */
+export async function shownModal(page: Page): Promise<Locator> {
+  const modal = page.locator('.modal.show');
+  await expect(modal).toBeVisible();
+  await expect(modal).toHaveCSS('opacity', '1');
+  return modal;
+}
+
+/** The WCAG levels every screen and modal must meet (issue 8): A and AA up to WCAG 2.2. */
+const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * Scans the page as it stands with axe-core and fails on any serious or critical violation,
+ * listing each rule with the elements that break it, so the failure reads without a trace viewer.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(A11Y_TAGS).analyze();
+  const serious = violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  const report = serious.map((violation) =>
+    [
+      `${violation.impact} ${violation.id}: ${violation.help} (${violation.helpUrl})`,
+      ...violation.nodes.map(
+        (node) =>
+          `    ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, ' ') ?? ''}`,
+      ),
+    ].join('\n'),
+  );
+  // Soft, so one run lists the violations of every screen it scans; the test still fails.
+  expect.soft(report.length, `Accessibility violations on ${label}:\n${report.join('\n')}`).toBe(0);
 }
