@@ -1,11 +1,14 @@
-// `npm run dev`: the API server (restarting on change) and Vite's dev server with hot reload,
-// which proxies /kgapi to the API server.
+// `npm run dev`: the API server (restarting on change) and Vite's dev server with hot reload
+// (on DEV_PORT, default 5173), which proxies /kgapi to the API server.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const require = createRequire(import.meta.url);
-const apiPort = process.env.PORT ?? '8080';
+// Read here as the server reads it, so the proxy finds the API on the port set in .env too.
+if (existsSync('.env')) process.loadEnvFile('.env');
+const apiPort = process.env.PORT || '8080';
 const children: ChildProcess[] = [
   spawn(process.execPath, [require.resolve('tsx/cli'), 'watch', 'server/src/server.ts'], {
     stdio: 'inherit',

@@ -1,9 +1,11 @@
-// `npm start`: builds the SPA when its sources are newer than the last build, then runs the
-// server in this same process, so one Node process serves the SPA and the API.
+// `npm start`: builds the SPA when its sources are newer than the last build or its VITE_*
+// settings differ from the ones the build recorded, then runs the server in this same process,
+// so one Node process serves the SPA and the API.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { BUILD_SETTINGS_FILE, consoleSettings, settingsRecord } from './build-settings';
 
 const root = path.resolve(import.meta.dirname, '..');
 // The build goes where the server will serve it from (STATIC_DIR, default dist).
@@ -15,6 +17,7 @@ const sources = [
   'public',
   'index.html',
   'vite.config.ts',
+  'scripts/build-settings.ts',
   'package.json',
   '.env',
   '.env.production',
@@ -30,10 +33,19 @@ function newestChange(entry: string): number {
   );
 }
 
+/** The build's recorded VITE_* values differ from what a build now would use (also when unrecorded). */
+function settingsChanged(): boolean {
+  const recorded = path.join(outDir, BUILD_SETTINGS_FILE);
+  if (!existsSync(recorded)) return true;
+  return readFileSync(recorded, 'utf8') !== settingsRecord(consoleSettings('production', root));
+}
+
 function buildIsStale(): boolean {
   if (!existsSync(builtIndex)) return true;
   const built = statSync(builtIndex).mtimeMs;
-  return sources.some((source) => newestChange(path.join(root, source)) > built);
+  return (
+    sources.some((source) => newestChange(path.join(root, source)) > built) || settingsChanged()
+  );
 }
 
 if (buildIsStale()) {
