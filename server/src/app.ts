@@ -7,6 +7,7 @@ import { registerAuthentication } from './auth/authenticate';
 import { createSessionsRepository } from './auth/sessions';
 import { createPasswordGate, type PasswordGateOptions } from './auth/password-gate';
 import { createPasswordThrottle } from './auth/password-throttle';
+import { createVerificationStore } from './auth/verification';
 import type { ServerConfig } from './config';
 import type { DB } from './db/database';
 import { notFound, registerErrorHandling } from './http/errors';
@@ -24,6 +25,7 @@ import { guardsRoutes } from './modules/guards/guards.routes';
 import { createGuardsService } from './modules/guards/guards.service';
 import { createSecurityCompaniesRepository } from './modules/security-companies/security-companies.repository';
 import { securityCompaniesRoutes } from './modules/security-companies/security-companies.routes';
+import { createSecurityCompaniesService } from './modules/security-companies/security-companies.service';
 import { sessionRoutes } from './modules/session/session.routes';
 import { createSitesRepository } from './modules/sites/sites.repository';
 import { sitesRoutes } from './modules/sites/sites.routes';
@@ -31,6 +33,12 @@ import { createSitesService } from './modules/sites/sites.service';
 import { createIncidentsRepository } from './modules/incidents/incidents.repository';
 import { incidentsRoutes } from './modules/incidents/incidents.routes';
 import { createIncidentsService } from './modules/incidents/incidents.service';
+import { createLoginsRepository } from './modules/logins/logins.repository';
+import { loginsRoutes } from './modules/logins/logins.routes';
+import { createLoginsService } from './modules/logins/logins.service';
+import { createSiteSupervisorsRepository } from './modules/site-supervisors/site-supervisors.repository';
+import { siteSupervisorsRoutes } from './modules/site-supervisors/site-supervisors.routes';
+import { createSiteSupervisorsService } from './modules/site-supervisors/site-supervisors.service';
 import { createVisitorsRepository } from './modules/visitors/visitors.repository';
 import { visitorsRoutes } from './modules/visitors/visitors.routes';
 
@@ -66,6 +74,7 @@ export async function buildApp({
   // Every password check (sign-in, re-verification) shares one gate and one throttle store.
   const gate = createPasswordGate(passwordGate);
   const throttle = createPasswordThrottle(db);
+  const verifications = createVerificationStore(db);
   const files = createFilesRepository(db, config.dataDir);
   const dashboard = createDashboardRepository(db);
   const guardsService = createGuardsService({
@@ -74,26 +83,38 @@ export async function buildApp({
     files,
   });
   const attendances = createAttendancesRepository(db);
-  const securityCompanies = createSecurityCompaniesRepository(db);
+  const securityCompanies = createSecurityCompaniesService({
+    companies: createSecurityCompaniesRepository(db),
+    accounts,
+  });
   const sites = createSitesRepository(db);
   const sitesService = createSitesService(sites, files);
   const visitors = createVisitorsRepository(db);
+  const siteSupervisors = createSiteSupervisorsService({
+    db,
+    supervisors: createSiteSupervisorsRepository(db),
+    accounts,
+    files,
+  });
+  const logins = createLoginsService({ db, logins: createLoginsRepository(db), accounts });
   const incidents = createIncidentsService({ incidents: createIncidentsRepository(db), files });
 
   await app.register(
     async (api) => {
       registerAuthentication(api, { appKeys: config.appKeys, sessions, accounts });
       sessionRoutes(api, { accounts, sessions, throttle, gate });
-      adminRoutes(api, { accounts, throttle, gate });
+      adminRoutes(api, { accounts, throttle, gate, verifications });
       dashboardRoutes(api, { dashboard });
       await registerMultipart(api);
       filesRoutes(api, { files, dataDir: config.dataDir });
       guardsRoutes(api, { guardsService });
       attendancesRoutes(api, { attendances });
-      securityCompaniesRoutes(api, { securityCompanies });
+      securityCompaniesRoutes(api, { securityCompanies, gate });
       sitesRoutes(api, { sites, sitesService });
       visitorsRoutes(api, { visitors });
       incidentsRoutes(api, { incidents });
+      siteSupervisorsRoutes(api, { siteSupervisors, gate });
+      loginsRoutes(api, { logins, gate, verifications });
       api.setNotFoundHandler(() => {
         throw notFound('There is no such API call.');
       });

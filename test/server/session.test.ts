@@ -184,7 +184,10 @@ describe('POST /admin/verify and /admin/searchadmin', () => {
         payload: { identifier, challenge },
       });
 
-    expect((await verify('admin@example.com', PASSWORD)).json()).toEqual({ success: true });
+    expect((await verify('admin@example.com', PASSWORD)).json()).toEqual({
+      success: true,
+      verification_token: expect.stringMatching(/^[\w-]{43}$/),
+    });
     const wrong = await verify('admin@example.com', 'nope');
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().error.code).toBe('VERIFICATION_FAILED');

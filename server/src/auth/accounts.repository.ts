@@ -1,10 +1,144 @@
 import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import type { DB } from '../db/database';
+import type { Database } from '../db/schema';
 import type { RoleType } from '../db/schema';
 import { toDbTime } from '../db/time';
 import { hashPassword } from './password';
 import { revokeSessionsOf } from './sessions';
 import type { AccessOrRefusal } from './principal';
+
+export interface NewAccount {
+  name: string;
+  email: string;
+  role: RoleType;
+  companyUuid?: string | null;
+  phone?: string;
+  address?: string;
+  icPassportNumber?: string;
+  photoFileUuid?: string | null;
+}
+
+/**
+ * Writes a login (profile, email-and-password identity, role) inside the caller's transaction, so
+ * a company or supervisor and its login are written together or not at all. The password is
+ * hashed beforehand, outside the transaction. Answers the profile uuid.
+ */
+export async function insertAccount(
+  trx: Transaction<Database>,
+  input: NewAccount & { challengeHash: string },
+): Promise<string> {
+  const profileUuid = randomUUID();
+  await trx
+    .insertInto('user_profiles')
+    .values({
+      uuid: profileUuid,
+      name: input.name,
+      email: input.email,
+      phone: input.phone ?? '',
+      address: input.address ?? '',
+      ic_passport_number: input.icPassportNumber ?? '',
+      photo_file_uuid: input.photoFileUuid ?? null,
+    })
+    .execute();
+  await trx
+    .insertInto('identities')
+    .values({
+      uuid: randomUUID(),
+      user_profile_uuid: profileUuid,
+      identifier: input.email,
+      challenge_hash: input.challengeHash,
+    })
+    .execute();
+  await trx
+    .insertInto('user_roles')
+    .values({
+      uuid: randomUUID(),
+      user_profile_uuid: profileUuid,
+      type: input.role,
+      security_company_uuid: input.companyUuid ?? null,
+    })
+    .execute();
+  return profileUuid;
+}
+
+/**
+ * Changes a login's email (its sign-in identifier too), active state or password inside the
+ * caller's transaction. Deactivating it or changing its password ends its sessions.
+ */
+export async function updateAccount(
+  trx: Transaction<Database>,
+  profileUuid: string,
+  changes: {
+    name?: string;
+    email?: string;
+    isActive?: boolean;
+    challengeHash?: string;
+    phone?: string;
+    address?: string;
+    icPassportNumber?: string;
+    photoFileUuid?: string | null;
+  },
+  now: Date,
+): Promise<void> {
+  const at = toDbTime(now);
+  await trx
+    .updateTable('user_profiles')
+    .set({
+      ...(changes.name !== undefined ? { name: changes.name } : {}),
+      ...(changes.email !== undefined ? { email: changes.email } : {}),
+      ...(changes.isActive !== undefined ? { is_active: changes.isActive ? 1 : 0 } : {}),
+      ...(changes.phone !== undefined ? { phone: changes.phone } : {}),
+      ...(changes.address !== undefined ? { address: changes.address } : {}),
+      ...(changes.icPassportNumber !== undefined
+        ? { ic_passport_number: changes.icPassportNumber }
+        : {}),
+      ...(changes.photoFileUuid !== undefined ? { photo_file_uuid: changes.photoFileUuid } : {}),
+      updated_at: at,
+    })
+    .where('uuid', '=', profileUuid)
+    .execute();
+  if (changes.email !== undefined || changes.challengeHash !== undefined) {
+    await trx
+      .updateTable('identities')
+      .set({
+        ...(changes.email !== undefined ? { identifier: changes.email } : {}),
+        ...(changes.challengeHash !== undefined ? { challenge_hash: changes.challengeHash } : {}),
+        updated_at: at,
+      })
+      .where('user_profile_uuid', '=', profileUuid)
+      .execute();
+  }
+  if (changes.isActive === false || changes.challengeHash !== undefined) {
+    await revokeSessionsOf(trx, profileUuid, now);
+  }
+}
+
+/** Soft-deletes a login inside the caller's transaction and ends its sessions. */
+export async function removeAccount(
+  trx: Transaction<Database>,
+  profileUuid: string,
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable('user_profiles')
+    .set({ deleted_at: toDbTime(now), updated_at: toDbTime(now) })
+    .where('uuid', '=', profileUuid)
+    .execute();
+  // The sign-in identifier is unique: set it aside so that the email can be used again.
+  await trx
+    .updateTable('identities')
+    .set((eb) => ({
+      identifier: eb.fn<string>('concat', [
+        eb.val(`deleted:${profileUuid}:`),
+        eb.ref('identifier'),
+      ]),
+      updated_at: toDbTime(now),
+    }))
+    .where('user_profile_uuid', '=', profileUuid)
+    .execute();
+  await revokeSessionsOf(trx, profileUuid, now);
+}
 
 /** Sign-in identities, their profiles and roles: what a session is made of. */
 export function createAccountsRepository(db: DB) {
@@ -112,64 +246,19 @@ export function createAccountsRepository(db: DB) {
     },
 
     /** A login: profile, email-and-password identity and role, written together. */
-    async createAccount(input: {
-      name: string;
-      email: string;
-      password: string;
-      role: RoleType;
-      companyUuid?: string | null;
-    }): Promise<string> {
-      const profileUuid = randomUUID();
+    async createAccount(input: NewAccount & { password: string }): Promise<string> {
       const challengeHash = await hashPassword(input.password);
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('user_profiles')
-          .values({ uuid: profileUuid, name: input.name, email: input.email })
-          .execute();
-        await trx
-          .insertInto('identities')
-          .values({
-            uuid: randomUUID(),
-            user_profile_uuid: profileUuid,
-            identifier: input.email,
-            challenge_hash: challengeHash,
-          })
-          .execute();
-        await trx
-          .insertInto('user_roles')
-          .values({
-            uuid: randomUUID(),
-            user_profile_uuid: profileUuid,
-            type: input.role,
-            security_company_uuid: input.companyUuid ?? null,
-          })
-          .execute();
-      });
-      return profileUuid;
+      return db.transaction().execute((trx) => insertAccount(trx, { ...input, challengeHash }));
     },
 
     /** Deactivating an account ends its sessions: reactivating it does not bring them back. */
     async setActive(profileUuid: string, isActive: boolean, now = new Date()): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('user_profiles')
-          .set({ is_active: isActive ? 1 : 0, updated_at: toDbTime(now) })
-          .where('uuid', '=', profileUuid)
-          .execute();
-        if (!isActive) await revokeSessionsOf(trx, profileUuid, now);
-      });
+      await db.transaction().execute((trx) => updateAccount(trx, profileUuid, { isActive }, now));
     },
 
     /** Soft-deletes an account and ends its sessions. */
     async remove(profileUuid: string, now = new Date()): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('user_profiles')
-          .set({ deleted_at: toDbTime(now), updated_at: toDbTime(now) })
-          .where('uuid', '=', profileUuid)
-          .execute();
-        await revokeSessionsOf(trx, profileUuid, now);
-      });
+      await db.transaction().execute((trx) => removeAccount(trx, profileUuid, now));
     },
 
     /** Live logins using an email (any case), with the company their role belongs to. */

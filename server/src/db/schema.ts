@@ -228,6 +228,14 @@ export interface AuthThrottleTable {
   next_attempt_at: Generated<number>;
 }
 
+/** Proofs of re-verification (token hashes), bound to a session, single-use. */
+export interface VerificationTokensTable {
+  token_hash: string;
+  session_uuid: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 /** Named counters shared by every server process (incident numbers). */
 export interface CountersTable {
   name: string;
@@ -266,4 +274,5 @@ export interface Database {
   password_reset_codes: PasswordResetCodesTable;
   auth_throttle: AuthThrottleTable;
   counters: CountersTable;
+  verification_tokens: VerificationTokensTable;
 }

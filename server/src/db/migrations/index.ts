@@ -5,6 +5,7 @@ import * as fileUploader from './2026-11-22T03-file-uploader';
 import * as authThrottle from './2026-11-23T01-auth-throttle';
 import * as visitorScans from './2026-11-23T02-visitor-scans';
 import * as incidents from './2026-11-23T03-incidents';
+import * as verificationTokens from './2026-11-23T04-verification-tokens';
 
 /** Every migration in order. Names are timestamps so they sort as they were written. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T01-auth-throttle': authThrottle,
   '2026-11-23T02-visitor-scans': visitorScans,
   '2026-11-23T03-incidents': incidents,
+  '2026-11-23T04-verification-tokens': verificationTokens,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -6,6 +6,8 @@ import { principalOf } from '../../auth/authenticate';
 import type { PasswordGate } from '../../auth/password-gate';
 import type { PasswordThrottle } from '../../auth/password-throttle';
 import type { Principal } from '../../auth/principal';
+import type { VerificationStore } from '../../auth/verification';
+import type { VerifyAnswer } from '../../../../src/lib/contract/logins';
 import { ApiError } from '../../http/errors';
 import { checkCredentials } from '../session/session.service';
 import { credentialsSchema, type Credentials } from '../session/session.routes';
@@ -27,13 +29,18 @@ function mayIdentify(
 
 export function adminRoutes(
   app: FastifyInstance,
-  deps: { accounts: AccountsRepository; throttle: PasswordThrottle; gate: PasswordGate },
+  deps: {
+    accounts: AccountsRepository;
+    throttle: PasswordThrottle;
+    gate: PasswordGate;
+    verifications: VerificationStore;
+  },
 ): void {
   /** Re-verification before sensitive writes: the caller's own email and password, nobody else's. */
   app.post<{ Body: Credentials }>(
     '/admin/verify',
     { schema: { body: credentialsSchema } },
-    async (request) => {
+    async (request): Promise<VerifyAnswer> => {
       const caller = principalOf(request);
       // A wrong password here must not end the session, so this is a 403, not a 401.
       const failed = new ApiError(403, 'VERIFICATION_FAILED', 'Invalid email or password.');
@@ -53,7 +60,10 @@ export function adminRoutes(
         throw failed;
       }
       await deps.throttle.verificationSucceeded(caller.sessionUuid);
-      return { success: true };
+      return {
+        success: true,
+        verification_token: await deps.verifications.issue(caller.sessionUuid),
+      };
     },
   );
 

@@ -1,8 +1,12 @@
-import { sql, type SqlBool } from 'kysely';
-import type { SecurityCompany } from '../../../../src/lib/contract/security-companies';
+import { randomUUID } from 'node:crypto';
+import { sql, type SqlBool, type Transaction } from 'kysely';
+import type { CompanySite, SecurityCompany } from '../../../../src/lib/contract/security-companies';
+import { insertAccount, removeAccount } from '../../auth/accounts.repository';
 import type { Principal } from '../../auth/principal';
 import { companyScope } from '../../auth/scope';
 import type { DB } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { toDbTime } from '../../db/time';
 import {
   applyListQuery,
   type ComputedField,
@@ -17,7 +21,7 @@ const byLoginEmail: ComputedField = {
   orderBy: 'user_profiles.email',
 };
 
-/** What GET /securitycompanies/list lets clients filter and sort by. */
+/** What GET /securitycompanies/list lets clients filter and sort by (not the two counts). */
 export const SECURITY_COMPANIES_QUERY: ResourceQuerySpec = {
   fields: {
     uuid: 'security_companies.uuid',
@@ -33,6 +37,7 @@ export const SECURITY_COMPANIES_QUERY: ResourceQuerySpec = {
     created_at: 'security_companies.created_at',
     updated_at: 'security_companies.updated_at',
   },
+  related: ['kg_user_profile', 'residences', 'kg_guards'],
   defaultOrder: { field: 'name', direction: 'asc' },
 };
 
@@ -49,6 +54,17 @@ export async function companyIsLive(db: DB, uuid: string): Promise<boolean> {
   return row !== undefined;
 }
 
+export interface CompanyValues {
+  name: string;
+  brn: string;
+  license_number: string;
+  license_expiry_date: string | null;
+  address: string;
+  lat: number | null;
+  lng: number | null;
+  is_active: number;
+}
+
 export function createSecurityCompaniesRepository(db: DB) {
   function liveCompanies(principal: Principal) {
     return db
@@ -57,35 +73,104 @@ export function createSecurityCompaniesRepository(db: DB) {
       .where(companyScope(principal, 'security_companies.uuid'));
   }
 
+  function selectCompanies(principal: Principal) {
+    return liveCompanies(principal)
+      .leftJoin('user_profiles', 'user_profiles.uuid', 'security_companies.kg_user_profile_uuid')
+      .select((eb) => [
+        'security_companies.uuid',
+        'security_companies.name',
+        'security_companies.brn',
+        'security_companies.license_number',
+        'security_companies.license_expiry_date',
+        'security_companies.address',
+        'security_companies.lat',
+        'security_companies.lng',
+        'security_companies.is_active',
+        'security_companies.kg_user_profile_uuid',
+        'user_profiles.email',
+        'security_companies.created_at',
+        'security_companies.updated_at',
+        eb
+          .selectFrom('residences')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .whereRef('residences.security_company_uuid', '=', 'security_companies.uuid')
+          .where('residences.deleted_at', 'is', null)
+          .where('residences.kipleguard_enabled', '=', 1)
+          .as('site_count'),
+        eb
+          .selectFrom('guards')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .whereRef('guards.security_company_uuid', '=', 'security_companies.uuid')
+          .where('guards.deleted_at', 'is', null)
+          .as('guard_count'),
+      ]);
+  }
+
+  type CompanyRow = Awaited<
+    ReturnType<ReturnType<typeof selectCompanies>['executeTakeFirstOrThrow']>
+  >;
+
+  async function sitesOf(companyUuids: string[]): Promise<Map<string, CompanySite[]>> {
+    const bySite = new Map<string, CompanySite[]>();
+    if (companyUuids.length === 0) return bySite;
+    const rows = await db
+      .selectFrom('residences')
+      .select(['uuid', 'name', 'kipleguard_enabled', 'security_company_uuid'])
+      .where('security_company_uuid', 'in', companyUuids)
+      .where('deleted_at', 'is', null)
+      .orderBy('name')
+      .execute();
+    for (const { security_company_uuid, ...site } of rows) {
+      const key = security_company_uuid ?? '';
+      bySite.set(key, [...(bySite.get(key) ?? []), site]);
+    }
+    return bySite;
+  }
+
+  function toRecord(row: CompanyRow, sites: CompanySite[]): SecurityCompany {
+    const email = row.email ?? null;
+    return {
+      ...row,
+      email,
+      kg_user_profile: email === null ? null : { email },
+      residences: sites,
+      site_count: Number(row.site_count ?? 0),
+      guard_count: Number(row.guard_count ?? 0),
+    };
+  }
+
+  /**
+   * Points the chosen sites at the company and lets go of the ones it no longer has. A site may
+   * be taken only when it has no live company or is already this company's.
+   */
+  async function assignSites(
+    trx: Transaction<Database>,
+    companyUuid: string,
+    siteUuids: string[],
+    now: string,
+  ): Promise<void> {
+    await trx
+      .updateTable('residences')
+      .set({ security_company_uuid: null, updated_at: now })
+      .where('security_company_uuid', '=', companyUuid)
+      .$if(siteUuids.length > 0, (qb) => qb.where('uuid', 'not in', siteUuids))
+      .execute();
+    if (siteUuids.length > 0) {
+      await trx
+        .updateTable('residences')
+        .set({ security_company_uuid: companyUuid, updated_at: now })
+        .where('uuid', 'in', siteUuids)
+        .execute();
+    }
+  }
+
   return {
     /** One page of the companies the caller may see, and how many match in all. */
     async list(principal: Principal, list: ParsedListQuery) {
       const where = list.where ?? always;
-      const rowsQuery = applyListQuery(
-        liveCompanies(principal)
-          .leftJoin(
-            'user_profiles',
-            'user_profiles.uuid',
-            'security_companies.kg_user_profile_uuid',
-          )
-          .select([
-            'security_companies.uuid',
-            'security_companies.name',
-            'security_companies.brn',
-            'security_companies.license_number',
-            'security_companies.license_expiry_date',
-            'security_companies.address',
-            'security_companies.lat',
-            'security_companies.lng',
-            'security_companies.is_active',
-            'security_companies.kg_user_profile_uuid',
-            'user_profiles.email',
-            'security_companies.created_at',
-            'security_companies.updated_at',
-          ])
-          .where(where),
-        list,
-      ).orderBy('security_companies.uuid');
+      const rowsQuery = applyListQuery(selectCompanies(principal).where(where), list).orderBy(
+        'security_companies.uuid',
+      );
       const countQuery = liveCompanies(principal)
         .where(where)
         .select((eb) => eb.fn.countAll<number>().as('n'));
@@ -93,11 +178,127 @@ export function createSecurityCompaniesRepository(db: DB) {
         rowsQuery.execute(),
         countQuery.executeTakeFirstOrThrow(),
       ]);
-      const resource: SecurityCompany[] = rows.map((row) => ({
-        ...row,
-        email: row.email ?? null,
-      }));
-      return { resource, count: Number(total.n) };
+      const sites = await sitesOf(rows.map((row) => row.uuid));
+      return {
+        resource: rows.map((row) => toRecord(row, sites.get(row.uuid) ?? [])),
+        count: Number(total.n),
+      };
+    },
+
+    async find(principal: Principal, uuid: string): Promise<SecurityCompany | undefined> {
+      const row = await selectCompanies(principal)
+        .where('security_companies.uuid', '=', uuid)
+        .executeTakeFirst();
+      return row ? toRecord(row, (await sitesOf([uuid])).get(uuid) ?? []) : undefined;
+    },
+
+    /** The chosen sites that may not be given to this company: unknown, or another live company's. */
+    async unavailableSites(companyUuid: string | null, siteUuids: string[]) {
+      if (siteUuids.length === 0) return { unknown: [], taken: [] };
+      const rows = await db
+        .selectFrom('residences')
+        .leftJoin(
+          'security_companies',
+          'security_companies.uuid',
+          'residences.security_company_uuid',
+        )
+        .select([
+          'residences.uuid',
+          'residences.security_company_uuid',
+          'security_companies.deleted_at as company_deleted_at',
+        ])
+        .where('residences.uuid', 'in', siteUuids)
+        .where('residences.deleted_at', 'is', null)
+        .execute();
+      const found = new Set(rows.map((row) => row.uuid));
+      return {
+        unknown: siteUuids.filter((uuid) => !found.has(uuid)),
+        taken: rows
+          .filter(
+            (row) =>
+              row.security_company_uuid !== null &&
+              row.security_company_uuid !== companyUuid &&
+              row.company_deleted_at === null,
+          )
+          .map((row) => row.uuid),
+      };
+    },
+
+    /** The company, its login and its sites, in one transaction: a failure leaves none of them. */
+    async insert(input: {
+      values: CompanyValues;
+      siteUuids: string[];
+      login: { email: string; challengeHash: string };
+      now: Date;
+    }): Promise<string> {
+      const uuid = randomUUID();
+      const at = toDbTime(input.now);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('security_companies')
+          .values({ uuid, ...input.values, created_at: at, updated_at: at })
+          .execute();
+        const profile = await insertAccount(trx, {
+          name: input.values.name,
+          email: input.login.email,
+          role: 'securitycompany',
+          companyUuid: uuid,
+          challengeHash: input.login.challengeHash,
+        });
+        await trx
+          .updateTable('security_companies')
+          .set({ kg_user_profile_uuid: profile })
+          .where('uuid', '=', uuid)
+          .execute();
+        await assignSites(trx, uuid, input.siteUuids, at);
+      });
+      return uuid;
+    },
+
+    async update(
+      uuid: string,
+      values: CompanyValues,
+      siteUuids: string[],
+      now: Date,
+    ): Promise<void> {
+      const at = toDbTime(now);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('security_companies')
+          .set({ ...values, updated_at: at })
+          .where('uuid', '=', uuid)
+          .execute();
+        await assignSites(trx, uuid, siteUuids, at);
+      });
+    },
+
+    /**
+     * Soft-deletes the company and the logins of its staff (its supervisors' too), ending their
+     * sessions for good. Guards, sites and their history stay.
+     */
+    async remove(uuid: string, now: Date): Promise<void> {
+      const at = toDbTime(now);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('security_companies')
+          .set({ deleted_at: at, updated_at: at })
+          .where('uuid', '=', uuid)
+          .execute();
+        const staff = await trx
+          .selectFrom('user_roles')
+          .select('user_profile_uuid')
+          .where('security_company_uuid', '=', uuid)
+          .execute();
+        for (const { user_profile_uuid } of staff) {
+          await removeAccount(trx, user_profile_uuid, now);
+        }
+        await trx
+          .updateTable('site_supervisors')
+          .set({ deleted_at: at, updated_at: at })
+          .where('security_company_uuid', '=', uuid)
+          .where('deleted_at', 'is', null)
+          .execute();
+      });
     },
   };
 }

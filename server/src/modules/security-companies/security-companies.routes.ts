@@ -1,24 +1,90 @@
 import type { FastifyInstance } from 'fastify';
-import type { ListResponse } from '../../../../src/lib/contract/list';
+import type { ListResponse, ResourceResponse } from '../../../../src/lib/contract/list';
 import type { SecurityCompany } from '../../../../src/lib/contract/security-companies';
 import { principalOf } from '../../auth/authenticate';
+import type { PasswordGate } from '../../auth/password-gate';
+import { uuidParams } from '../../http/schemas';
 import { parseListQuery, type ListQueryParams } from '../../query';
-import {
-  SECURITY_COMPANIES_QUERY,
-  type SecurityCompaniesRepository,
-} from './security-companies.repository';
+import { gatedHash } from '../session/session.service';
+import { SECURITY_COMPANIES_QUERY } from './security-companies.repository';
+import type { CompanyPayload, SecurityCompaniesService } from './security-companies.service';
 
-/** Read-only for now: the console's company dropdowns. Writes come with the companies screen. */
+const text = (maxLength: number) => ({ type: ['string', 'null'], maxLength });
+const coordinate = { type: ['number', 'string', 'null'] };
+
+// Types and sizes only: the messages of missing or wrong values come from
+// src/lib/rules/security-companies.ts, which the console's form shares.
+const payloadSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    name: text(200),
+    brn: text(100),
+    license_number: text(100),
+    license_expiry_date: text(10),
+    address: text(500),
+    lat: coordinate,
+    lng: coordinate,
+    is_active: { type: ['integer', 'boolean', 'string'] },
+    residence_uuid: { type: 'array', maxItems: 500, items: { type: 'string', maxLength: 100 } },
+    email: text(320),
+    identifier: text(320),
+    challenge: text(1024),
+    type: text(20),
+  },
+} as const;
+
 export function securityCompaniesRoutes(
   app: FastifyInstance,
-  deps: { securityCompanies: SecurityCompaniesRepository },
+  deps: { securityCompanies: SecurityCompaniesService; gate: PasswordGate },
 ): void {
+  const { securityCompanies } = deps;
+
   app.get<{ Querystring: ListQueryParams }>(
     '/securitycompanies/list',
     async (request): Promise<ListResponse<SecurityCompany>> => {
       const list = parseListQuery(request.query, SECURITY_COMPANIES_QUERY);
-      const { resource, count } = await deps.securityCompanies.list(principalOf(request), list);
+      const { resource, count } = await securityCompanies.list(principalOf(request), list);
       return { resource, meta: { count } };
+    },
+  );
+
+  app.post<{ Body: CompanyPayload }>(
+    '/securitycompanies/add',
+    { schema: { body: payloadSchema } },
+    async (request): Promise<ResourceResponse<SecurityCompany[]>> => ({
+      resource: [
+        await securityCompanies.add(
+          principalOf(request),
+          request.body,
+          (password) => gatedHash(deps.gate, request, password),
+          new Date(),
+        ),
+      ],
+    }),
+  );
+
+  app.patch<{ Params: { uuid: string }; Body: CompanyPayload }>(
+    '/securitycompanies/:uuid',
+    { schema: { params: uuidParams, body: payloadSchema } },
+    async (request): Promise<ResourceResponse<SecurityCompany[]>> => ({
+      resource: [
+        await securityCompanies.update(
+          principalOf(request),
+          request.params.uuid,
+          request.body,
+          new Date(),
+        ),
+      ],
+    }),
+  );
+
+  app.delete<{ Params: { uuid: string } }>(
+    '/securitycompanies/:uuid',
+    { schema: { params: uuidParams } },
+    async (request): Promise<ResourceResponse<Array<{ uuid: string }>>> => {
+      await securityCompanies.remove(principalOf(request), request.params.uuid, new Date());
+      return { resource: [{ uuid: request.params.uuid }] };
     },
   );
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AccountsRepository } from '../../auth/accounts.repository';
-import { verifyPassword } from '../../auth/password';
+import { randomUUID } from 'node:crypto';
+import { hashPassword, verifyPassword } from '../../auth/password';
 import type { PasswordGate } from '../../auth/password-gate';
 import { addressKey } from '../../auth/password-throttle';
 import type { Access } from '../../auth/principal';
@@ -45,6 +46,19 @@ export async function checkCredentials(
   );
   if (!identity || !valid) throw INVALID_CREDENTIALS;
   return { profileUuid: identity.profile_uuid, identityUuid: identity.identity_uuid };
+}
+
+/** Hashes a new password through the password gate, as every scrypt use goes. */
+export function gatedHash(
+  gate: PasswordGate,
+  request: FastifyRequest,
+  password: string,
+): Promise<string> {
+  return gate.run(
+    { account: `new-password:${randomUUID()}`, address: addressKey(request.ip) },
+    clientGone(request),
+    () => hashPassword(password),
+  );
 }
 
 /** The profile as the session answer carries it: one role per site for a supervisor. */

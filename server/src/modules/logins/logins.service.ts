@@ -1,0 +1,119 @@
+import type { Login, LoginBody } from '../../../../src/lib/contract/logins';
+import { LOGIN_MESSAGES, loginFieldErrors } from '../../../../src/lib/rules/logins';
+import { EMAIL_IN_USE } from '../../../../src/lib/rules/passwords';
+import { readFlag } from '../../../../src/lib/rules/sites';
+import type { AccountsRepository } from '../../auth/accounts.repository';
+import type { Principal } from '../../auth/principal';
+import type { DB } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { companyIsLive } from '../security-companies/security-companies.repository';
+import type { LoginsRepository } from './logins.repository';
+
+export type LoginPayload = Partial<Record<keyof LoginBody, unknown>>;
+
+/** What a login write needs from its request: the proof of re-verification, and a hasher. */
+export interface WriteContext {
+  /** Uses up the request's proof of re-verification; throws 403 without a good one. */
+  consumeVerification(): Promise<void>;
+  hash(password: string): Promise<string>;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+export function createLoginsService(deps: {
+  db: DB;
+  logins: LoginsRepository;
+  accounts: AccountsRepository;
+}) {
+  const { logins, accounts } = deps;
+
+  async function checkCompany(principal: Principal, companyUuid: string): Promise<void> {
+    if (principal.role === 'sitesupervisor')
+      throw forbidden('Site supervisors cannot manage logins.');
+    if (principal.role === 'securitycompany' && companyUuid !== principal.companyUuid) {
+      throw forbidden('You can only manage the logins of your own company.');
+    }
+    if (!(await companyIsLive(deps.db, companyUuid))) {
+      throw badRequest('The selected security company does not exist.', 'INVALID_COMPANY');
+    }
+  }
+
+  async function validate(
+    principal: Principal,
+    body: LoginPayload,
+    mode: 'add' | 'edit',
+    own: string | null,
+  ) {
+    const email = text(body.email ?? body.identifier);
+    const [first] = Object.values(loginFieldErrors({ ...body, email }, mode));
+    if (first) throw badRequest(first);
+    const companyUuid = text(body.security_company_uuid);
+    await checkCompany(principal, companyUuid);
+    const matches = await accounts.findAdminsByEmail(email);
+    if (matches.some((match) => match.uuid !== own)) throw conflict(EMAIL_IN_USE, 'EMAIL_IN_USE');
+    // A new login is inactive unless the form switched it on (spec part 2 §4).
+    const isActive = readFlag(body.is_active ?? 0);
+    if (isActive === null) throw badRequest('Status must be active (1) or inactive (0).');
+    const password = typeof body.challenge === 'string' ? body.challenge : '';
+    return { email, companyUuid, isActive: isActive === 1, password };
+  }
+
+  async function found(principal: Principal, uuid: string): Promise<Login> {
+    const login = await logins.find(principal, uuid);
+    if (!login) throw notFound();
+    return login;
+  }
+
+  const raceSafe = async <T>(write: () => Promise<T>): Promise<T> => {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(EMAIL_IN_USE, 'EMAIL_IN_USE');
+      throw error;
+    }
+  };
+
+  return {
+    list: logins.list,
+
+    /** Checked first, then the proof is used up, then the login is written. */
+    async add(principal: Principal, body: LoginPayload, context: WriteContext): Promise<Login> {
+      const input = await validate(principal, body, 'add', null);
+      await context.consumeVerification();
+      const challengeHash = await context.hash(input.password);
+      const uuid = await raceSafe(() => logins.insert({ ...input, challengeHash }));
+      return found(principal, uuid);
+    },
+
+    async update(
+      principal: Principal,
+      uuid: string,
+      body: LoginPayload,
+      context: WriteContext,
+      now: Date,
+    ) {
+      const current = await found(principal, uuid);
+      const input = await validate(principal, { is_active: current.is_active, ...body }, 'edit', uuid);
+      await context.consumeVerification();
+      // A blank password leaves the old one.
+      const challengeHash = input.password ? await context.hash(input.password) : undefined;
+      await raceSafe(() => logins.update(uuid, { ...input, challengeHash }, now));
+      return found(principal, uuid);
+    },
+
+    async remove(
+      principal: Principal,
+      uuid: string,
+      context: WriteContext,
+      now: Date,
+    ): Promise<void> {
+      await found(principal, uuid);
+      if (uuid === principal.profileUuid) throw badRequest(LOGIN_MESSAGES.cannotDeleteSelf);
+      await context.consumeVerification();
+      await logins.remove(uuid, now);
+    },
+  };
+}
+
+export type LoginsService = ReturnType<typeof createLoginsService>;

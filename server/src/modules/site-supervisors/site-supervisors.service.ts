@@ -1,0 +1,135 @@
+import type {
+  SiteSupervisor,
+  SiteSupervisorBody,
+} from '../../../../src/lib/contract/site-supervisors';
+import { EMAIL_IN_USE } from '../../../../src/lib/rules/passwords';
+import {
+  SUPERVISOR_MESSAGES,
+  supervisorFieldErrors,
+} from '../../../../src/lib/rules/site-supervisors';
+import { readFlag } from '../../../../src/lib/rules/sites';
+import type { AccountsRepository } from '../../auth/accounts.repository';
+import type { Principal } from '../../auth/principal';
+import { isUniqueViolation } from '../../db/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { checkNewFile } from '../files/files.service';
+import type { FilesRepository } from '../files/files.repository';
+import { companyIsLive } from '../security-companies/security-companies.repository';
+import type { DB } from '../../db/database';
+import type { SiteSupervisorsRepository, SupervisorValues } from './site-supervisors.repository';
+
+export type SupervisorPayload = Partial<Record<keyof SiteSupervisorBody, unknown>>;
+
+const text = (value: unknown) =>
+  typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+
+export function createSiteSupervisorsService(deps: {
+  db: DB;
+  supervisors: SiteSupervisorsRepository;
+  accounts: AccountsRepository;
+  files: FilesRepository;
+}) {
+  const { supervisors, accounts, files } = deps;
+
+  /** A company the caller may put supervisors in: any live one for superadmin, its own otherwise. */
+  async function checkCompany(principal: Principal, companyUuid: string): Promise<void> {
+    if (principal.role === 'sitesupervisor')
+      throw forbidden('Site supervisors cannot manage supervisors.');
+    if (principal.role === 'securitycompany' && companyUuid !== principal.companyUuid) {
+      throw forbidden('You can only manage the supervisors of your own company.');
+    }
+    if (!(await companyIsLive(deps.db, companyUuid))) {
+      throw badRequest('The selected security company does not exist.', 'INVALID_COMPANY');
+    }
+  }
+
+  async function checkEmail(email: string, ownProfile: string | null): Promise<void> {
+    const matches = await accounts.findAdminsByEmail(email);
+    if (matches.some((match) => match.uuid !== ownProfile))
+      throw conflict(EMAIL_IN_USE, 'EMAIL_IN_USE');
+  }
+
+  async function validate(
+    principal: Principal,
+    body: SupervisorPayload,
+    mode: 'add' | 'edit',
+    current: SiteSupervisor | null,
+  ) {
+    const email = text(body.email ?? body.identifier);
+    const [first] = Object.values(supervisorFieldErrors({ ...body, email }, mode));
+    if (first) throw badRequest(first);
+    const companyUuid = text(body.security_company_uuid);
+    await checkCompany(principal, companyUuid);
+    await checkEmail(email, current?.kg_user_profile_uuid ?? null);
+    const siteUuids = Array.isArray(body.residence_uuid)
+      ? [...new Set(body.residence_uuid.filter((uuid): uuid is string => typeof uuid === 'string'))]
+      : [];
+    if ((await supervisors.sitesOutsideCompany(companyUuid, siteUuids)).length > 0) {
+      throw badRequest(SUPERVISOR_MESSAGES.siteInvalid, 'INVALID_SITE');
+    }
+    const currentPhoto = current?.kg_user_profiles_by_kg_user_profile_uuid.photo ?? null;
+    const photo = body.photo === undefined ? currentPhoto : text(body.photo) || null;
+    if (photo !== null && photo !== currentPhoto) {
+      await checkNewFile(files, principal, photo, SUPERVISOR_MESSAGES.photoNotFound);
+    }
+    const isActive = mode === 'add' ? 1 : readFlag(body.is_active ?? current?.is_active ?? 1);
+    if (isActive === null) throw badRequest('Status must be active (1) or inactive (0).');
+    const values: SupervisorValues = {
+      security_company_uuid: companyUuid,
+      name: text(body.name),
+      email,
+      phone: text(body.phone),
+      address: text(body.address),
+      ic_passport_number: text(body.ic_passport_number),
+      is_active: isActive,
+      photo_file_uuid: photo,
+    };
+    return { values, siteUuids };
+  }
+
+  async function found(principal: Principal, uuid: string): Promise<SiteSupervisor> {
+    const supervisor = await supervisors.find(principal, uuid);
+    if (!supervisor) throw notFound();
+    return supervisor;
+  }
+
+  const raceSafe = async <T>(write: () => Promise<T>): Promise<T> => {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(EMAIL_IN_USE, 'EMAIL_IN_USE');
+      throw error;
+    }
+  };
+
+  return {
+    list: supervisors.list,
+
+    /** A supervisor is active on add (spec part 2 §9); `hash` turns the password into its stored form. */
+    async add(
+      principal: Principal,
+      body: SupervisorPayload,
+      hash: (password: string) => Promise<string>,
+      now: Date,
+    ) {
+      const { values, siteUuids } = await validate(principal, body, 'add', null);
+      const challengeHash = await hash(String(body.challenge));
+      const uuid = await raceSafe(() => supervisors.insert(values, siteUuids, challengeHash, now));
+      return found(principal, uuid);
+    },
+
+    async update(principal: Principal, uuid: string, body: SupervisorPayload, now: Date) {
+      const current = await found(principal, uuid);
+      const { values, siteUuids } = await validate(principal, body, 'edit', current);
+      await raceSafe(() => supervisors.update(current, values, siteUuids, now));
+      return found(principal, uuid);
+    },
+
+    async remove(principal: Principal, uuid: string, now: Date): Promise<void> {
+      const current = await found(principal, uuid);
+      await supervisors.remove(current, now);
+    },
+  };
+}
+
+export type SiteSupervisorsService = ReturnType<typeof createSiteSupervisorsService>;
