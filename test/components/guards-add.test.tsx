@@ -8,6 +8,7 @@ import { API, apiError } from '../msw/api';
 import { server } from '../msw/server';
 import {
   expectEscapeIgnored,
+  fillIn,
   pngFile,
   present,
   recordRequests,
@@ -36,14 +37,14 @@ type App = Awaited<ReturnType<typeof openAddGuard>>;
 
 async function fillValidGuard({ user, dialog }: App, email = '') {
   const field = (label: string) => within(dialog).getByLabelText(label);
-  await user.type(field('Guard ID'), 'G-100');
-  await user.type(field('Name'), 'Daniel Lee');
-  await user.type(field('Nationality'), 'Malaysian');
-  await user.type(field('Contact No.'), '0198765432');
-  await user.type(field('IC/Passport No.'), 'A1234567');
-  await user.type(field('Birthdate'), '07/03/1990');
-  if (email) await user.type(field('Email'), email);
-  await user.type(field('Address'), '1 Jalan Duta, Kuala Lumpur');
+  await fillIn(user, field('Guard ID'), 'G-100');
+  await fillIn(user, field('Name'), 'Daniel Lee');
+  await fillIn(user, field('Nationality'), 'Malaysian');
+  await fillIn(user, field('Contact No.'), '0198765432');
+  await fillIn(user, field('IC/Passport No.'), 'A1234567');
+  await fillIn(user, field('Birthdate'), '07/03/1990');
+  if (email) await fillIn(user, field('Email'), email);
+  await fillIn(user, field('Address'), '1 Jalan Duta, Kuala Lumpur');
 }
 
 function siteBoxes(dialog: HTMLElement) {
@@ -83,20 +84,17 @@ describe('Add Guard', () => {
     const { user, dialog } = app;
     await fillValidGuard(app);
     const contact = within(dialog).getByLabelText('Contact No.');
-    await user.clear(contact);
-    await user.type(contact, '01234abc56');
+    await fillIn(user, contact, '01234abc56');
     const birthdate = within(dialog).getByLabelText('Birthdate');
-    await user.clear(birthdate);
-    await user.type(birthdate, '31/02/1990');
-    await user.type(within(dialog).getByLabelText('Email'), 'not-an-email');
+    await fillIn(user, birthdate, '31/02/1990');
+    await fillIn(user, within(dialog).getByLabelText('Email'), 'not-an-email');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
     expect(await within(dialog).findByText(GUARD_MESSAGES.contactOnAdd)).toBeInTheDocument();
     expect(within(dialog).getByText(GUARD_MESSAGES.birthdateInvalid)).toBeInTheDocument();
     expect(within(dialog).getByText(GUARD_MESSAGES.emailInvalid)).toBeInTheDocument();
 
-    await user.clear(contact);
-    await user.type(contact, '012345678');
+    await fillIn(user, contact, '012345678');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await within(dialog).findByText(GUARD_MESSAGES.contactOnAdd)).toBeInTheDocument();
   });

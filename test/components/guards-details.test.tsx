@@ -6,7 +6,14 @@ import { guards, makeGuard } from '../fixtures/guards';
 import { API } from '../msw/api';
 import { resetGuardRecords } from '../msw/handlers/guards';
 import { server } from '../msw/server';
-import { expectEscapeIgnored, recordRequests, requestsTo, setUpGuardTests } from './guards-support';
+import {
+  expectEscapeIgnored,
+  holdNextGuardDelete,
+  passDeleteDelay,
+  recordRequests,
+  requestsTo,
+  setUpGuardTests,
+} from './guards-support';
 import { renderApp } from './render-app';
 
 setUpGuardTests();
@@ -127,18 +134,19 @@ describe('Guard details, Profile tab', () => {
   });
 
   it('deletes the guard and returns to the list with the confirmation', async () => {
+    const seen = recordRequests();
     const { user, router } = await openDetails('guard-2');
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Are you sure you want to delete Bala Krishnan?');
+    const answerDelete = holdNextGuardDelete();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(dialog).findByRole('status')).toHaveTextContent(
       "Deleting Bala Krishnan. Please don't close this window.",
     );
+    await passDeleteDelay(() => requestsTo(seen, 'GET', '/guards/list').length, answerDelete);
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/security-guards'), {
-      timeout: 4000,
-    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/security-guards'));
     expect(await screen.findByText('Record has been deleted.')).toBeInTheDocument();
     expect(await screen.findByText('Ahmad Faizal')).toBeInTheDocument();
     expect(screen.queryByText('Bala Krishnan')).not.toBeInTheDocument();

@@ -8,6 +8,7 @@ import { guardRecords } from '../msw/handlers/guards';
 import { server } from '../msw/server';
 import {
   expectEscapeIgnored,
+  fillIn,
   pngFile,
   present,
   recordRequests,
@@ -45,8 +46,7 @@ describe('Edit Guard', () => {
   it('uses the edit wording for an invalid contact number', async () => {
     const { user, dialog } = await openEdit();
     const contact = within(dialog).getByLabelText('Contact No.');
-    await user.clear(contact);
-    await user.type(contact, '12345');
+    await fillIn(user, contact, '12345');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await within(dialog).findByText(GUARD_MESSAGES.contactOnEdit)).toBeInTheDocument();
     expect(within(dialog).queryByText(GUARD_MESSAGES.contactOnAdd)).not.toBeInTheDocument();
@@ -65,8 +65,7 @@ describe('Edit Guard', () => {
     const { user, dialog } = await openEdit();
     await user.upload(within(dialog).getByLabelText('Photo'), pngFile('new-face.png'));
     const name = within(dialog).getByLabelText('Name');
-    await user.clear(name);
-    await user.type(name, 'Ahmad Faizal bin Omar');
+    await fillIn(user, name, 'Ahmad Faizal bin Omar');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
     expect(await within(dialog).findByRole('status')).toHaveTextContent(
@@ -118,8 +117,7 @@ describe('Edit Guard', () => {
     await app.user.click(await screen.findByRole('button', { name: 'Edit Bala Krishnan' }));
     const dialog = await screen.findByRole('dialog');
     const name = within(dialog).getByLabelText('Name');
-    await app.user.clear(name);
-    await app.user.type(name, 'Bala K.');
+    await fillIn(app.user, name, 'Bala K.');
     await app.user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('cell', { name: 'Bala K.' })).toBeInTheDocument();
   });

@@ -6,14 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../src/app/store';
 import { GuardsList } from '../../src/features/guards/guards-list';
 import { storeSession } from '../../src/features/session/session-storage';
-import { DELETE_RELOAD_DELAY_MS } from '../../src/lib/constants';
 import { profiles } from '../fixtures/session';
 import { API, apiError } from '../msw/api';
 import { server } from '../msw/server';
 import {
   bodyRows,
   expectEscapeIgnored,
-  present,
+  fillIn,
+  holdNextGuardDelete,
+  passDeleteDelay,
   recordRequests,
   requestsTo,
   rowWith,
@@ -122,15 +123,7 @@ describe('Guards, All tab', () => {
 describe('Delete Confirmation', () => {
   it('asks, locks while deleting, reloads 2 s later and says the record was deleted', async () => {
     const seen = recordRequests();
-    let answerDelete: () => void = () => undefined;
-    server.use(
-      http.delete(`${API}/guards/:uuid`, () => {
-        // Held open so the test can see the locked modal, then handed to the default handler.
-        return new Promise<undefined>((resolve) => {
-          answerDelete = () => resolve(undefined);
-        });
-      }),
-    );
+    const answerDelete = holdNextGuardDelete();
     const { user } = await openGuards();
     await user.click(screen.getByRole('button', { name: 'Delete Bala Krishnan' }));
     const dialog = await screen.findByRole('dialog');
@@ -145,18 +138,13 @@ describe('Delete Confirmation', () => {
     await expectEscapeIgnored(dialog);
     expect(within(dialog).queryByRole('button')).not.toBeInTheDocument();
 
-    const listsBefore = requestsTo(seen, 'GET', '/guards/list').length;
-    answerDelete();
-    const deletedAt = performance.now();
+    const lists = () => requestsTo(seen, 'GET', '/guards/list').length;
+    const listsBefore = lists();
+    // Nothing reloads until the spec's 2 s are over, and the modal stays locked meanwhile.
+    await passDeleteDelay(lists, answerDelete);
 
-    expect(
-      await screen.findByText('Record has been deleted.', undefined, { timeout: 4000 }),
-    ).toBeInTheDocument();
-    const reloads = requestsTo(seen, 'GET', '/guards/list').slice(listsBefore);
-    expect(reloads).toHaveLength(1);
-    expect(present(reloads[0], 'the reload').at - deletedAt).toBeGreaterThanOrEqual(
-      DELETE_RELOAD_DELAY_MS - 50,
-    );
+    expect(await screen.findByText('Record has been deleted.')).toBeInTheDocument();
+    expect(lists()).toBe(listsBefore + 1);
     await waitFor(() => expect(screen.queryByText('Bala Krishnan')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(requestsTo(seen, 'DELETE', '/guards/guard-2')).toHaveLength(1);
@@ -197,7 +185,7 @@ describe('The guards’ write flags (spec §4: created, updated, deleted)', () =
       ['Birthdate', '07/03/1990'],
       ['Address', '1 Jalan Duta'],
     ] as const) {
-      await user.type(within(dialog).getByLabelText(label), text);
+      await fillIn(user, within(dialog).getByLabelText(label), text);
     }
     let before = lists();
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
@@ -221,8 +209,7 @@ describe('The guards’ write flags (spec §4: created, updated, deleted)', () =
     expect(flags()).toEqual({ created: false, updated: false, deleted: false });
     dialog = await screen.findByRole('dialog');
     const name = within(dialog).getByLabelText('Name');
-    await user.clear(name);
-    await user.type(name, 'Bala K.');
+    await fillIn(user, name, 'Bala K.');
     before = lists();
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Guard ID is already in use.');
@@ -236,10 +223,10 @@ describe('The guards’ write flags (spec §4: created, updated, deleted)', () =
     await user.click(screen.getByRole('button', { name: 'Delete Ahmad Faizal' }));
     expect(flags()).toEqual({ created: false, updated: false, deleted: false });
     dialog = await screen.findByRole('dialog');
+    const answerDelete = holdNextGuardDelete();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(
-      await screen.findByText('Record has been deleted.', undefined, { timeout: 4000 }),
-    ).toBeInTheDocument();
+    await passDeleteDelay(lists, answerDelete);
+    expect(await screen.findByText('Record has been deleted.')).toBeInTheDocument();
     expect(flags()).toEqual({ created: false, updated: false, deleted: true });
     await waitFor(() => expect(screen.queryByText('Ahmad Faizal')).not.toBeInTheDocument());
   });

@@ -1,5 +1,8 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, expect } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { http } from 'msw';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { DELETE_RELOAD_DELAY_MS } from '../../src/lib/constants';
 import { resetGuardRecords } from '../msw/handlers/guards';
 import { API } from '../msw/api';
 import { server } from '../msw/server';
@@ -103,4 +106,59 @@ export function bodyRows(table: HTMLElement = screen.getByRole('table')): string
 
 export function pngFile(name = 'guard.png', bytes = 64): File {
   return new File([new Uint8Array(bytes)], name, { type: 'image/png' });
+}
+
+/**
+ * Replaces a field's text as a paste does: one change, so the form validates once rather than on
+ * every key, which keeps the guard form's tests quick on a busy machine.
+ */
+export async function fillIn(user: UserEvent, field: HTMLElement, text: string): Promise<void> {
+  await user.clear(field);
+  await user.paste(text);
+}
+
+/**
+ * Holds the next DELETE /guards/:uuid open (the modal stays locked) until the returned function
+ * lets it through to the usual handler.
+ */
+export function holdNextGuardDelete(): () => void {
+  let release: () => void = () => undefined;
+  server.use(
+    http.delete(
+      `${API}/guards/:uuid`,
+      () =>
+        new Promise<undefined>((resolve) => {
+          release = () => resolve(undefined);
+        }),
+      { once: true },
+    ),
+  );
+  return () => release();
+}
+
+/**
+ * Runs `start` (what lets a held guard delete answer, see holdNextGuardDelete) on a fake clock and moves the clock through the
+ * spec's 2 s delete delay, checking that the list has not reloaded 1 ms before the delay ends. The
+ * test takes no real 2 s, and the delay is checked to the millisecond, not by a stopwatch.
+ */
+export async function passDeleteDelay(listReloads: () => number, start: () => void): Promise<void> {
+  const before = listReloads();
+  // Only the timers: user-event and Testing Library's waits need the real ones, so no user
+  // action may happen on this clock.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    await act(async () => {
+      start();
+      await vi.advanceTimersByTimeAsync(DELETE_RELOAD_DELAY_MS - 1);
+    });
+    expect(listReloads()).toBe(before);
+    // The last millisecond fires the delay's timer alone; what follows (the reload, the modal's
+    // fade, the notice's 3 s) runs on the real clock again.
+    await act(async () => {
+      vi.advanceTimersByTime(1);
+      vi.useRealTimers();
+    });
+  } finally {
+    vi.useRealTimers();
+  }
 }

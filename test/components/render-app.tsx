@@ -20,7 +20,8 @@ export function renderApp(path: string, options: { role?: Role } = {}) {
   }
   const store = makeStore();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const user = userEvent.setup();
+  // No pause between keystrokes: the same events, without a timer per key.
+  const user = userEvent.setup({ delay: null });
   const view = render(
     <Provider store={store}>
       <RouterProvider router={router} />
