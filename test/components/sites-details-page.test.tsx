@@ -130,12 +130,6 @@ describe('Site details', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/sites'));
   });
 
-  it("says the record does not exist for a site outside the supervisor's scope", async () => {
-    renderApp('/site-details/site-4/company-2', { role: 'sitesupervisor' });
-    expect(await screen.findByText('Record does not exist.')).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Ampang Court' })).toBeNull();
-  });
-
   it('shows a failed load as an error toast', async () => {
     server.use(
       http.get(`${API}/data/residences`, () =>

@@ -195,7 +195,9 @@ describe('Sites list', () => {
     expect(screen.getByRole('button', { name: 'Delete Mont Kiara Residence' })).toBeInTheDocument();
   });
 
-  it('shows a security company its own sites to view, without Add, Edit or Delete', async () => {
+  // Which sites a role sees is the server's scope (test/server); here the server answers them.
+  it('shows a security company the sites it is sent, to view only', async () => {
+    resetSiteRecords(sites.filter((site) => site.security_company_uuid === 'company-1'));
     await openSites('securitycompany');
     expect(siteNames()).toEqual(['Mont Kiara Residence', 'Bangsar Heights', 'Cheras Vista']);
     expect(screen.getByRole('button', { name: 'View Cheras Vista' })).toBeInTheDocument();
@@ -204,7 +206,8 @@ describe('Sites list', () => {
     expect(screen.queryByRole('button', { name: /^Delete / })).toBeNull();
   });
 
-  it('shows a site supervisor its two sites, without Add, Edit or Delete', async () => {
+  it('shows a site supervisor the sites it is sent, without Add, Edit or Delete', async () => {
+    resetSiteRecords(sites.filter((site) => ['site-1', 'site-2'].includes(site.uuid)));
     await openSites('sitesupervisor');
     expect(siteNames()).toEqual(['Mont Kiara Residence', 'Bangsar Heights']);
     expect(screen.queryByRole('button', { name: 'Add' })).toBeNull();

@@ -1,16 +1,16 @@
 import { http, HttpResponse } from 'msw';
 import type { GuardSaveBody } from '../../../src/api/guards';
 import type { Guard } from '../../../src/lib/contract/guards';
-import { GUARD_MESSAGES, isValidPin } from '../../../src/lib/rules/guards';
+import { isValidPin } from '../../../src/lib/rules/guards';
 import { guards, makeGuard } from '../../fixtures/guards';
-import { profiles } from '../../fixtures/session';
 import { API, apiError } from '../api';
 import { equalsOf, matchesKeyword, pageOf } from '../filter-text';
 import { isLoginEmail } from './admins';
 
 /**
- * The guards the handlers answer with. Writes change this copy, so a test file that writes calls
- * resetGuardRecords() before each test.
+ * The guards the handlers answer with, whoever asks: which guards a role may see or change is the
+ * real server's job, tested in test/server. A test sets up the guards its user should see with
+ * resetGuardRecords(); writes change this copy, so a test file that writes resets it before each test.
  */
 let records: Guard[] = [...guards];
 let added = 0;
@@ -22,27 +22,6 @@ export function resetGuardRecords(next: readonly Guard[] = guards): void {
 
 export function guardRecords(): readonly Guard[] {
   return records;
-}
-
-type Role = keyof typeof profiles;
-const ROLES: readonly Role[] = ['superadmin', 'securitycompany', 'sitesupervisor'];
-
-/** renderApp signs in with the token `token-{role}`. */
-function roleOf(request: Request): Role | null {
-  const authorization = request.headers.get('Authorization');
-  return ROLES.find((role) => authorization === `Bearer token-${role}`) ?? null;
-}
-
-/** The role scope the server applies: a company its own guards, a supervisor its sites' guards. */
-function inScope(role: Role | null, guard: Guard): boolean {
-  if (role === null || role === 'superadmin') return true;
-  const roles = profiles[role].roles;
-  if (role === 'securitycompany') {
-    return roles.some((r) => r.security_company_uuid === guard.security_company_uuid);
-  }
-  return guard.kg_residence_guards.some((site) =>
-    roles.some((r) => r.residence_uuid === site.residence_uuid),
-  );
 }
 
 function matchesFilter(filter: string, guard: Guard): boolean {
@@ -87,32 +66,20 @@ function emailRefusal(body: SaveBody) {
   return HttpResponse.json(apiError('EMAIL_IN_USE', 'Email is already in use.'), { status: 409 });
 }
 
-/** As the server: a supervisor's guard must keep at least one of the supervisor's own sites. */
-function siteRefusal(request: Request, body: SaveBody) {
-  if (roleOf(request) !== 'sitesupervisor') return null;
-  const own = profiles.sitesupervisor.roles.map((role) => role.residence_uuid);
-  if (body.residence_uuids.some((uuid) => own.includes(uuid))) return null;
-  return HttpResponse.json(apiError('INVALID_REQUEST', GUARD_MESSAGES.siteRequired), {
-    status: 400,
-  });
-}
-
 function notFound() {
   return HttpResponse.json(apiError('NOT_FOUND', 'Guard does not exist.'), { status: 404 });
 }
 
-function findLive(request: Request, uuid: string): Guard | undefined {
-  const role = roleOf(request);
-  return records.find((g) => g.uuid === uuid && g.deleted_at === null && inScope(role, g));
+function findLive(uuid: string): Guard | undefined {
+  return records.find((g) => g.uuid === uuid && g.deleted_at === null);
 }
 
 export const guardHandlers = [
   http.get(`${API}/guards/list`, ({ request }) => {
     const params = new URL(request.url).searchParams;
     const filter = params.get('filter') ?? '';
-    const role = roleOf(request);
     const matching = records.filter(
-      (guard) => guard.deleted_at === null && inScope(role, guard) && matchesFilter(filter, guard),
+      (guard) => guard.deleted_at === null && matchesFilter(filter, guard),
     );
     return HttpResponse.json(pageOf(matching, params, SORTABLE));
   }),
@@ -122,7 +89,7 @@ export const guardHandlers = [
     if (!body.pin || !isValidPin(body.pin)) {
       return HttpResponse.json(apiError('INVALID_PIN', 'Invalid PIN.'), { status: 400 });
     }
-    const refusal = siteRefusal(request, body) ?? emailRefusal(body);
+    const refusal = emailRefusal(body);
     if (refusal) return refusal;
     added += 1;
     const guard = saved(`guard-new-${added}`, body);
@@ -131,7 +98,7 @@ export const guardHandlers = [
   }),
 
   http.patch(`${API}/guards/updatepin/:uuid`, async ({ request, params }) => {
-    const guard = findLive(request, String(params.uuid));
+    const guard = findLive(String(params.uuid));
     if (!guard) return notFound();
     const { pin } = (await request.json()) as { pin: string };
     records = records.map((g) => (g.uuid === guard.uuid ? { ...g, pin } : g));
@@ -139,18 +106,18 @@ export const guardHandlers = [
   }),
 
   http.patch(`${API}/guards/:uuid`, async ({ request, params }) => {
-    const guard = findLive(request, String(params.uuid));
+    const guard = findLive(String(params.uuid));
     if (!guard) return notFound();
     const body = (await request.json()) as SaveBody;
-    const refusal = siteRefusal(request, body) ?? emailRefusal(body);
+    const refusal = emailRefusal(body);
     if (refusal) return refusal;
     const next = saved(guard.uuid, body, guard);
     records = records.map((g) => (g.uuid === guard.uuid ? next : g));
     return HttpResponse.json({ resource: [next] });
   }),
 
-  http.delete(`${API}/guards/:uuid`, ({ request, params }) => {
-    const guard = findLive(request, String(params.uuid));
+  http.delete(`${API}/guards/:uuid`, ({ params }) => {
+    const guard = findLive(String(params.uuid));
     if (!guard) return notFound();
     records = records.map((g) =>
       g.uuid === guard.uuid ? { ...g, deleted_at: '2024-06-01 08:00:00' } : g,

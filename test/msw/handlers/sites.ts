@@ -3,13 +3,14 @@ import type { SiteFigures } from '../../../src/lib/contract/dashboard';
 import type { Site, SiteInput } from '../../../src/lib/contract/sites';
 import { readCoordinate, siteFieldErrors } from '../../../src/lib/rules/sites';
 import { companies, sites } from '../../fixtures/organisation';
-import { profiles } from '../../fixtures/session';
 import { API, apiError } from '../api';
 import { equalsOf, matchesKeyword, pageOf } from '../filter-text';
 
 /**
- * The sites the handlers answer with. Writes change this copy, so a test that saves starts from
- * resetSiteRecords(); vitest gives every test file its own module state.
+ * The sites the handlers answer with, whoever asks: which sites a role may see or change is the
+ * real server's job, tested in test/server. A test sets up the sites its user should see with
+ * resetSiteRecords(); writes change this copy, so a test that saves starts from resetSiteRecords()
+ * (vitest gives every test file its own module state).
  */
 let records: Site[] = [...sites];
 let created = 0;
@@ -31,25 +32,6 @@ export const siteFigures: SiteFigures = {
   onDutyGuard: 5,
   totalGuard: 9,
 };
-
-type Role = keyof typeof profiles;
-const ROLES: readonly Role[] = ['superadmin', 'securitycompany', 'sitesupervisor'];
-
-/** renderApp signs in with the token `token-{role}`. */
-function roleOf(request: Request): Role | null {
-  const authorization = request.headers.get('Authorization');
-  return ROLES.find((role) => authorization === `Bearer token-${role}`) ?? null;
-}
-
-/** The server's role scope: a company sees its own sites, a supervisor the sites of its roles. */
-function inScope(role: Role | null, site: Site): boolean {
-  if (role === null || role === 'superadmin') return true;
-  const roles = profiles[role].roles;
-  if (role === 'securitycompany') {
-    return roles.some((r) => r.security_company_uuid === site.security_company_uuid);
-  }
-  return roles.some((r) => r.residence_uuid === site.uuid);
-}
 
 /** Understands the filters the console sends: keyword, uuid, company and the guard-service flag. */
 function matchesFilter(filter: string, site: Site): boolean {
@@ -73,13 +55,6 @@ const SORTABLE: Record<string, (site: Site) => string> = {
 
 function badRequest(message: string) {
   return HttpResponse.json(apiError('VALIDATION_FAILED', message), { status: 400 });
-}
-
-function forbidden() {
-  return HttpResponse.json(
-    apiError('FORBIDDEN', 'Only the super administrator can add, edit or delete sites.'),
-    { status: 403 },
-  );
 }
 
 function notFound() {
@@ -131,13 +106,11 @@ export const siteHandlers = [
   http.get(`${API}/data/residences`, ({ request }) => {
     const params = new URL(request.url).searchParams;
     const filter = params.get('filter') ?? '';
-    const role = roleOf(request);
-    const matching = records.filter((site) => inScope(role, site) && matchesFilter(filter, site));
+    const matching = records.filter((site) => matchesFilter(filter, site));
     return HttpResponse.json(pageOf(matching, params, SORTABLE));
   }),
 
   http.post(`${API}/data/residences`, async ({ request }) => {
-    if (roleOf(request) !== 'superadmin') return forbidden();
     created += 1;
     const stamp = `2025-01-01 00:00:${String(created).padStart(2, '0')}`;
     const start: Site = {
@@ -153,7 +126,6 @@ export const siteHandlers = [
   }),
 
   http.patch(`${API}/data/residences/:uuid`, async ({ request, params }) => {
-    if (roleOf(request) !== 'superadmin') return forbidden();
     const current = records.find((site) => site.uuid === params.uuid);
     if (!current) return notFound();
     const site = merged(current, (await request.json()) as Partial<SiteInput>);
@@ -162,8 +134,7 @@ export const siteHandlers = [
     return HttpResponse.json({ resource: [site] });
   }),
 
-  http.delete(`${API}/data/residences/:uuid`, ({ request, params }) => {
-    if (roleOf(request) !== 'superadmin') return forbidden();
+  http.delete(`${API}/data/residences/:uuid`, ({ params }) => {
     if (!records.some((site) => site.uuid === params.uuid)) return notFound();
     records = records.filter((site) => site.uuid !== params.uuid);
     return HttpResponse.json({ resource: [{ uuid: params.uuid }] });
