@@ -31,6 +31,25 @@ describe('Dashboard', () => {
     expect(figure('Guards', 'Total')).toBe('121');
   });
 
+  it("says 'Fetching content...' until the figures arrive", async () => {
+    let answer: () => void = () => undefined;
+    server.use(
+      http.get(
+        `${API}/dashboard/data`,
+        () =>
+          new Promise<undefined>((resolve) => {
+            answer = () => resolve(undefined);
+          }),
+        { once: true },
+      ),
+    );
+    renderApp('/dashboard', { role: 'superadmin' });
+    expect(await screen.findByText('Fetching content...')).toBeInTheDocument();
+    answer();
+    expect(await screen.findByText('150')).toBeInTheDocument();
+    expect(screen.queryByText('Fetching content...')).not.toBeInTheDocument();
+  });
+
   it('links each card to its route with View All', async () => {
     renderApp('/dashboard', { role: 'superadmin' });
     await screen.findByText('150');

@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { GuardPayload } from '../../src/lib/contract/guards';
-import { PHOTO_TYPE_NOT_ALLOWED } from '../../src/lib/rules/files';
-import { GUARD_MESSAGES, isValidPin } from '../../src/lib/rules/guards';
+import { isValidPin } from '../../src/lib/rules/guards';
 import { API, apiError } from '../msw/api';
 import { server } from '../msw/server';
 import {
@@ -19,6 +18,9 @@ import {
 import { renderApp } from './render-app';
 
 setUpGuardTests();
+
+/** The spec's words for a photo that is not a PNG or JPEG. */
+const NOT_PNG_OR_JPEG = 'File extension is not allowed. Please choose either JPEG or PNG.';
 
 type Role = 'superadmin' | 'securitycompany' | 'sitesupervisor';
 
@@ -62,20 +64,22 @@ describe('Add Guard', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
     for (const message of [
-      GUARD_MESSAGES.companyRequired,
-      GUARD_MESSAGES.guardIdRequired,
-      GUARD_MESSAGES.nameRequired,
-      GUARD_MESSAGES.nationalityRequired,
-      GUARD_MESSAGES.contactOnAdd,
-      GUARD_MESSAGES.icPassportRequired,
-      GUARD_MESSAGES.birthdateRequired,
-      GUARD_MESSAGES.addressRequired,
+      'Security Company is required.',
+      'Guard ID is required.',
+      'Name is required.',
+      'Nationality is required.',
+      'Contact No. is required and should at least be 10 digits long.',
+      'IC/Passport No. is required.',
+      'Birthdate is required.',
+      'Address is required.',
     ]) {
       expect(await within(dialog).findByText(message)).toBeInTheDocument();
     }
     // Sites and email are optional.
-    expect(within(dialog).queryByText(GUARD_MESSAGES.siteRequired)).not.toBeInTheDocument();
-    expect(within(dialog).queryByText(GUARD_MESSAGES.emailInvalid)).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('Site is required.')).not.toBeInTheDocument();
+    expect(
+      within(dialog).queryByText('Please enter a valid email address.'),
+    ).not.toBeInTheDocument();
     expect(seen.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 
@@ -90,13 +94,23 @@ describe('Add Guard', () => {
     await fillIn(user, within(dialog).getByLabelText('Email'), 'not-an-email');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
-    expect(await within(dialog).findByText(GUARD_MESSAGES.contactOnAdd)).toBeInTheDocument();
-    expect(within(dialog).getByText(GUARD_MESSAGES.birthdateInvalid)).toBeInTheDocument();
-    expect(within(dialog).getByText(GUARD_MESSAGES.emailInvalid)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(
+        'Contact No. is required and should at least be 10 digits long.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Birthdate must be a valid date in the format dd/MM/yyyy.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Please enter a valid email address.')).toBeInTheDocument();
 
     await fillIn(user, contact, '012345678');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
-    expect(await within(dialog).findByText(GUARD_MESSAGES.contactOnAdd)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(
+        'Contact No. is required and should at least be 10 digits long.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('clears the chosen sites and reloads the options when the company changes', async () => {
@@ -134,7 +148,7 @@ describe('Add Guard', () => {
     await fillValidGuard(app, 'Company@Example.com');
     await app.user.click(within(app.dialog).getByRole('button', { name: 'Submit' }));
 
-    expect(await within(app.dialog).findByText(GUARD_MESSAGES.emailInUse)).toBeInTheDocument();
+    expect(await within(app.dialog).findByText('Email is already in use.')).toBeInTheDocument();
     expect(requestsTo(seen, 'POST', '/admin/searchadmin')[0]?.body).toEqual({
       email: 'Company@Example.com',
     });
@@ -255,7 +269,7 @@ describe('Add Guard', () => {
       http.post(
         `${API}/files/Kgguards/:name`,
         () =>
-          HttpResponse.json(apiError('FILE_TYPE_NOT_ALLOWED', PHOTO_TYPE_NOT_ALLOWED), {
+          HttpResponse.json(apiError('FILE_TYPE_NOT_ALLOWED', NOT_PNG_OR_JPEG), {
             status: 415,
           }),
         { once: true },
@@ -268,18 +282,18 @@ describe('Add Guard', () => {
     await fillValidGuard(app);
     await user.click(within(app.dialog).getByRole('button', { name: 'Submit' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(PHOTO_TYPE_NOT_ALLOWED);
+    expect(await screen.findByRole('alert')).toHaveTextContent(NOT_PNG_OR_JPEG);
     const dialog = screen.getByRole('dialog');
     expect(await within(dialog).findByLabelText('Guard ID')).toHaveValue('G-100');
     // The form still holds the photo, so the picker says so, with the server's reason under it.
     expect(within(dialog).getByText('renamed.png')).toBeInTheDocument();
-    expect(within(dialog).getByText(PHOTO_TYPE_NOT_ALLOWED)).toBeInTheDocument();
+    expect(within(dialog).getByText(NOT_PNG_OR_JPEG)).toBeInTheDocument();
     expect(within(dialog).queryByText('No file chosen')).not.toBeInTheDocument();
     expect(requestsTo(seen, 'POST', '/guards/add')).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'Remove renamed.png' }));
     expect(within(dialog).getByText('No file chosen')).toBeInTheDocument();
-    expect(within(dialog).queryByText(PHOTO_TYPE_NOT_ALLOWED)).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(NOT_PNG_OR_JPEG)).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
     expect(await within(dialog).findByText('Success')).toBeInTheDocument();
@@ -333,12 +347,12 @@ describe('Add Guard', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
     const site = within(dialog).getByRole('group', { name: 'Site' });
-    expect(await within(site).findByText(GUARD_MESSAGES.siteRequired)).toBeInTheDocument();
+    expect(await within(site).findByText('Site is required.')).toBeInTheDocument();
     expect(requestsTo(seen, 'POST', '/guards/add')).toHaveLength(0);
 
     await user.click(within(dialog).getByLabelText('Bangsar Heights'));
     await waitFor(() =>
-      expect(within(site).queryByText(GUARD_MESSAGES.siteRequired)).not.toBeInTheDocument(),
+      expect(within(site).queryByText('Site is required.')).not.toBeInTheDocument(),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await within(dialog).findByText('Success')).toBeInTheDocument();
@@ -355,7 +369,7 @@ describe('Add Guard', () => {
     await app.user.click(within(app.dialog).getByRole('button', { name: 'Submit' }));
 
     expect(await within(app.dialog).findByText('Success')).toBeInTheDocument();
-    expect(within(app.dialog).queryByText(GUARD_MESSAGES.siteRequired)).not.toBeInTheDocument();
+    expect(within(app.dialog).queryByText('Site is required.')).not.toBeInTheDocument();
     expect(requestsTo(seen, 'POST', '/guards/add')[0]?.body).toMatchObject({
       residence_uuids: [],
     });

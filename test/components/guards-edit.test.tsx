@@ -1,8 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { PHOTO_TOO_LARGE } from '../../src/lib/rules/files';
-import { GUARD_MESSAGES } from '../../src/lib/rules/guards';
 import { API, apiError } from '../msw/api';
 import { guardRecords } from '../msw/handlers/guards';
 import { server } from '../msw/server';
@@ -18,6 +16,9 @@ import {
 import { renderApp } from './render-app';
 
 setUpGuardTests();
+
+/** The spec's words for a photo over 5,000,000 bytes. */
+const OVER_5MB = 'File size is greater than 5mb. Please choose another file.';
 
 type Role = 'superadmin' | 'securitycompany' | 'sitesupervisor';
 
@@ -48,8 +49,12 @@ describe('Edit Guard', () => {
     const contact = within(dialog).getByLabelText('Contact No.');
     await fillIn(user, contact, '12345');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
-    expect(await within(dialog).findByText(GUARD_MESSAGES.contactOnEdit)).toBeInTheDocument();
-    expect(within(dialog).queryByText(GUARD_MESSAGES.contactOnAdd)).not.toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Contact No. is required or is invalid.'),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).queryByText('Contact No. is required and should at least be 10 digits long.'),
+    ).not.toBeInTheDocument();
   });
 
   it('uploads a new photo first, then saves the profile with it, locked meanwhile', async () => {
@@ -127,7 +132,7 @@ describe('Edit Guard', () => {
     server.use(
       http.post(
         `${API}/files/Kgguards/:name`,
-        () => HttpResponse.json(apiError('FILE_TOO_LARGE', PHOTO_TOO_LARGE), { status: 413 }),
+        () => HttpResponse.json(apiError('FILE_TOO_LARGE', OVER_5MB), { status: 413 }),
         { once: true },
       ),
     );
@@ -135,10 +140,10 @@ describe('Edit Guard', () => {
     await user.upload(within(dialog).getByLabelText('Photo'), pngFile('new-face.png'));
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(PHOTO_TOO_LARGE);
+    expect(await screen.findByRole('alert')).toHaveTextContent(OVER_5MB);
     const form = await screen.findByRole('form', { name: 'Edit Guard' });
     expect(within(form).getByText('new-face.png')).toBeInTheDocument();
-    expect(within(form).getByText(PHOTO_TOO_LARGE)).toBeInTheDocument();
+    expect(within(form).getByText(OVER_5MB)).toBeInTheDocument();
     expect(requestsTo(seen, 'PATCH', '/guards/guard-1')).toHaveLength(0);
     expect(seen.filter((r) => r.path.startsWith('/files/'))).toHaveLength(1);
 
@@ -194,7 +199,7 @@ describe('Edit Guard', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
     const site = within(dialog).getByRole('group', { name: 'Site' });
-    expect(await within(site).findByText(GUARD_MESSAGES.siteRequired)).toBeInTheDocument();
+    expect(await within(site).findByText('Site is required.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Cheras Vista (not one of your sites)')).toBeChecked();
     expect(requestsTo(seen, 'PATCH', '/guards/guard-1')).toHaveLength(0);
   });

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PhotoPicker } from '../../src/components/photo-picker';
-import { PHOTO_TOO_LARGE, PHOTO_TYPE_NOT_ALLOWED } from '../../src/lib/rules/files';
 
 const createObjectURL = URL.createObjectURL;
 const revokeObjectURL = URL.revokeObjectURL;
@@ -54,8 +53,9 @@ describe('PhotoPicker', () => {
     const { user, onChange, input } = renderPicker();
     await user.upload(input, file('big.png', 'image/png', 5_000_001));
 
-    expect(screen.getByText(PHOTO_TOO_LARGE)).toBeInTheDocument();
-    expect(PHOTO_TOO_LARGE).toBe('File size is greater than 5mb. Please choose another file.');
+    expect(
+      screen.getByText('File size is greater than 5mb. Please choose another file.'),
+    ).toBeInTheDocument();
     expect(passedOn(onChange)).toEqual([null]);
     expect(screen.getByText('No file chosen')).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: 'Chosen photo' })).not.toBeInTheDocument();
@@ -65,10 +65,9 @@ describe('PhotoPicker', () => {
     const { user, onChange, input } = renderPicker();
     await user.upload(input, file('moving.gif', 'image/gif', 64));
 
-    expect(screen.getByText(PHOTO_TYPE_NOT_ALLOWED)).toBeInTheDocument();
-    expect(PHOTO_TYPE_NOT_ALLOWED).toBe(
-      'File extension is not allowed. Please choose either JPEG or PNG.',
-    );
+    expect(
+      screen.getByText('File extension is not allowed. Please choose either JPEG or PNG.'),
+    ).toBeInTheDocument();
     expect(passedOn(onChange)).toEqual([null]);
     expect(screen.getByText('No file chosen')).toBeInTheDocument();
   });
@@ -98,7 +97,9 @@ describe('PhotoPicker', () => {
 
     expect(passedOn(onChange)).toEqual([photo, null]);
     expect(screen.queryByText('face.png')).not.toBeInTheDocument();
-    expect(screen.getByText(PHOTO_TYPE_NOT_ALLOWED)).toBeInTheDocument();
+    expect(
+      screen.getByText('File extension is not allowed. Please choose either JPEG or PNG.'),
+    ).toBeInTheDocument();
   });
 
   it('shows a refusal made elsewhere, e.g. by the server, under the field', () => {
