@@ -32,8 +32,29 @@ export default tseslint.config(
     },
   },
   {
+    // Libraries for one action load where it starts (`await import('papaparse')`), not with the
+    // screen: a static import would put them in the screen's chunk. Types may still be imported.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'axios', message: 'Use src/api/client.ts.' },
+            ...['papaparse', 'file-saver', 'docx', 'qrcode.react'].map((name) => ({
+              name,
+              message: `Load ${name} where its action starts: await import('${name}').`,
+              allowTypeImports: true,
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/api/client.ts'],
-    rules: { 'no-restricted-imports': 'off' },
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   {
     files: ['server/src/server.ts', 'server/src/cli/**', 'scripts/**'],
