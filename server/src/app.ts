@@ -33,6 +33,10 @@ import { createSitesService } from './modules/sites/sites.service';
 import { createIncidentsRepository } from './modules/incidents/incidents.repository';
 import { incidentsRoutes } from './modules/incidents/incidents.routes';
 import { createIncidentsService } from './modules/incidents/incidents.service';
+import { createIdentityRepository } from './modules/identity/identity.repository';
+import { identityRoutes } from './modules/identity/identity.routes';
+import { createIdentityService } from './modules/identity/identity.service';
+import { createMailer } from './mail/mailer';
 import { createLoginsRepository } from './modules/logins/logins.repository';
 import { loginsRoutes } from './modules/logins/logins.routes';
 import { createLoginsService } from './modules/logins/logins.service';
@@ -97,6 +101,16 @@ export async function buildApp({
     files,
   });
   const logins = createLoginsService({ db, logins: createLoginsRepository(db), accounts });
+  const identity = createIdentityService({
+    identity: createIdentityRepository(db),
+    accounts,
+    throttle,
+    gate,
+    mailer: createMailer(config.mail, config.dataDir, app.log),
+    mail: config.mail,
+    publicUrl: config.publicUrl,
+    resetCodeTtlMinutes: config.resetCodeTtlMinutes,
+  });
   const incidents = createIncidentsService({ incidents: createIncidentsRepository(db), files });
 
   await app.register(
@@ -115,6 +129,7 @@ export async function buildApp({
       incidentsRoutes(api, { incidents });
       siteSupervisorsRoutes(api, { siteSupervisors, gate });
       loginsRoutes(api, { logins, gate, verifications });
+      identityRoutes(api, { identity });
       api.setNotFoundHandler(() => {
         throw notFound('There is no such API call.');
       });

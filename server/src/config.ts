@@ -20,6 +20,21 @@ export interface ServerConfig {
    * when VITE_API_BASE_URL points the console at another server. Feeds the CSP.
    */
   extraOrigins: string[];
+  /** Where links in mail point: the console's address as users reach it. */
+  publicUrl: string;
+  mail: MailConfig;
+  /** How long a password reset link stays good. */
+  resetCodeTtlMinutes: number;
+}
+
+export interface MailConfig {
+  /** SMTP transport (a URL such as smtps://user:pass@host:465), or null to write an outbox. */
+  smtp:
+    | string
+    | { host: string; port: number; secure: boolean; auth?: { user: string; pass: string } }
+    | null;
+  from: string;
+  productName: string;
 }
 
 export const DEFAULT_APP_KEY = 'guard-console-demo-key';
@@ -53,6 +68,28 @@ function apiOrigins(apiBaseUrl: string | undefined): string[] {
   }
 }
 
+function parsePositive(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0) {
+    throw new Error(`${name} must be a positive number, not '${value}'.`);
+  }
+  return number;
+}
+
+/** SMTP from SMTP_URL, or from SMTP_HOST (with SMTP_PORT, SMTP_USER, SMTP_PASSWORD); else none. */
+function smtpOf(env: NodeJS.ProcessEnv): MailConfig['smtp'] {
+  if (env.SMTP_URL) return env.SMTP_URL;
+  if (!env.SMTP_HOST) return null;
+  const port = parsePositive('SMTP_PORT', env.SMTP_PORT, 587);
+  return {
+    host: env.SMTP_HOST,
+    port,
+    secure: parseSwitch('SMTP_SECURE', env.SMTP_SECURE, port === 465),
+    ...(env.SMTP_USER ? { auth: { user: env.SMTP_USER, pass: env.SMTP_PASSWORD ?? '' } } : {}),
+  };
+}
+
 /** Reads and checks the environment once, at start; a bad value stops the server with a clear message. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const appKeys = (env.APP_KEYS ?? DEFAULT_APP_KEY)
@@ -60,21 +97,27 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     .map((key) => key.trim())
     .filter(Boolean);
   if (appKeys.length === 0) throw new Error('APP_KEYS must hold at least one application key.');
-  // An empty setting means the default, as it does for every other setting.
-  const hours = Number(env.SESSION_TTL_HOURS || 12);
-  if (!Number.isFinite(hours) || hours <= 0) {
-    throw new Error(`SESSION_TTL_HOURS must be a positive number, not '${env.SESSION_TTL_HOURS}'.`);
-  }
+  const port = parsePort(env.PORT);
+  const host = env.HOST || '127.0.0.1';
+  const productName = env.PRODUCT_NAME || 'Guard Console';
   return {
-    port: parsePort(env.PORT),
-    host: env.HOST || '127.0.0.1',
+    port,
+    host,
     dataDir: path.resolve(env.DATA_DIR || './data'),
     appKeys,
     demoData: parseSwitch('DEMO_DATA', env.DEMO_DATA, true),
     // An empty STATIC_DIR serves the API alone (the dev server serves the SPA then).
     staticDir: env.STATIC_DIR === '' ? null : path.resolve(env.STATIC_DIR ?? './dist'),
-    sessionTtlHours: hours,
+    // An empty setting means the default, as it does for every other setting.
+    sessionTtlHours: parsePositive('SESSION_TTL_HOURS', env.SESSION_TTL_HOURS, 12),
     trustProxy: parseSwitch('TRUST_PROXY', env.TRUST_PROXY, false),
     extraOrigins: apiOrigins(env.VITE_API_BASE_URL),
+    publicUrl: (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/+$/, ''),
+    mail: {
+      smtp: smtpOf(env),
+      from: env.MAIL_FROM || `${productName} <no-reply@localhost>`,
+      productName,
+    },
+    resetCodeTtlMinutes: parsePositive('RESET_CODE_TTL_MINUTES', env.RESET_CODE_TTL_MINUTES, 60),
   };
 }

@@ -78,8 +78,14 @@ export function createPasswordThrottle(db: DB, now: () => number = Date.now) {
       .execute();
   }
 
-  /** Adds one failure to a key (a new window if the last one has passed); answers the count. */
-  async function countFailure(key: string, at: number): Promise<number> {
+  /**
+   * Adds one to a key's count (a new window if the last one has passed); answers the count and
+   * when its window started.
+   */
+  async function count(
+    key: string,
+    at: number,
+  ): Promise<{ count: number; windowStartedAt: number }> {
     const windowOver = at - THROTTLE_POLICY.windowMs;
     const row = await db
       .insertInto('auth_throttle')
@@ -100,9 +106,9 @@ export function createPasswordThrottle(db: DB, now: () => number = Date.now) {
             .end(),
         })),
       )
-      .returning('failures')
+      .returning(['failures', 'window_started_at'])
       .executeTakeFirstOrThrow();
-    return Number(row.failures);
+    return { count: Number(row.failures), windowStartedAt: Number(row.window_started_at) };
   }
 
   async function setNextAttempt(key: string, at: number): Promise<void> {
@@ -129,7 +135,7 @@ export function createPasswordThrottle(db: DB, now: () => number = Date.now) {
     allowance: number,
     refuseAfter: number,
   ): Promise<void> {
-    const failures = await countFailure(key, at);
+    const { count: failures } = await count(key, at);
     const wait =
       failures >= refuseAfter ? THROTTLE_POLICY.windowMs : delayAfter(failures, allowance);
     if (wait > 0) await setNextAttempt(key, at + wait);
@@ -156,7 +162,7 @@ export function createPasswordThrottle(db: DB, now: () => number = Date.now) {
 
     async signInFailed(ip: string, identifier: string): Promise<void> {
       const at = now();
-      const accountFailures = await countFailure(accountKey(identifier), at);
+      const { count: accountFailures } = await count(accountKey(identifier), at);
       const allowance =
         accountFailures >= THROTTLE_POLICY.accountUnderAttack ? 0 : THROTTLE_POLICY.freeFailures;
       await failAndDelay(addressKey(ip), at, allowance, THROTTLE_POLICY.refuseAfter);
@@ -184,6 +190,19 @@ export function createPasswordThrottle(db: DB, now: () => number = Date.now) {
 
     async verificationSucceeded(sessionUuid: string): Promise<void> {
       await db.deleteFrom('auth_throttle').where('key', '=', sessionKey(sessionUuid)).execute();
+    },
+
+    /**
+     * Counts one request against `key` and refuses (429) once it passes `max` within the
+     * throttle's window: a plain request limit, for calls that must not be repeated at will.
+     */
+    async limitRequests(key: string, rule: { max: number; message: string }): Promise<void> {
+      const at = now();
+      const { count: requests, windowStartedAt } = await count(key, at);
+      if (requests > rule.max) {
+        throw tooMany(rule.message, windowStartedAt + THROTTLE_POLICY.windowMs - at);
+      }
+      await sweep(at);
     },
   };
 }

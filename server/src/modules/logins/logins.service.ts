@@ -94,7 +94,12 @@ export function createLoginsService(deps: {
       now: Date,
     ) {
       const current = await found(principal, uuid);
-      const input = await validate(principal, { is_active: current.is_active, ...body }, 'edit', uuid);
+      const input = await validate(
+        principal,
+        { is_active: current.is_active, ...body },
+        'edit',
+        uuid,
+      );
       await context.consumeVerification();
       // A blank password leaves the old one.
       const challengeHash = input.password ? await context.hash(input.password) : undefined;
