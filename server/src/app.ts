@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createAccountsRepository } from './auth/accounts.repository';
 import { registerAuthentication } from './auth/authenticate';
@@ -10,6 +9,7 @@ import { createPasswordThrottle } from './auth/password-throttle';
 import { createVerificationStore } from './auth/verification';
 import type { ServerConfig } from './config';
 import type { DB } from './db/database';
+import { registerConsoleFiles } from './http/console-files';
 import { notFound, registerErrorHandling } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerMultipart } from './http/uploads';
@@ -71,6 +71,13 @@ export async function buildApp({
     ajv: { customOptions: { allowUnionTypes: true } },
   });
   registerErrorHandling(app);
+  // JSON and text above a kilobyte go compressed; brotli at a quick level, since answers are
+  // made per request (the console's files are compressed once, at build).
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await registerSecurityHeaders(app, { apiPrefix: API_PREFIX, extraOrigins: config.extraOrigins });
 
   const accounts = createAccountsRepository(db);
@@ -137,19 +144,6 @@ export async function buildApp({
     { prefix: API_PREFIX },
   );
 
-  const index = config.staticDir && path.join(config.staticDir, 'index.html');
-  if (config.staticDir && index && existsSync(index)) {
-    await app.register(fastifyStatic, {
-      root: config.staticDir,
-      wildcard: false,
-      // Source maps are not served, even from a build made with them.
-      allowedPath: (pathName) => !pathName.endsWith('.map'),
-    });
-    // Client-side routes (/dashboard, /guard-details/…) all load the SPA.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') throw notFound('Not found.');
-      return reply.type('text/html').sendFile('index.html');
-    });
-  }
+  await registerConsoleFiles(app, config.staticDir);
   return app;
 }
