@@ -9,10 +9,7 @@ const unquote = (text: string) => text.replace(/''/g, "'");
 export function keywordOf(filter: string): string | null {
   const pattern = new RegExp(`like ${QUOTED}`).exec(filter)?.[1];
   if (pattern === undefined) return null;
-  return unquote(pattern)
-    .replace(/^%|%$/g, '')
-    .replace(/\\(.)/g, '$1')
-    .toLowerCase();
+  return unquote(pattern).replace(/^%|%$/g, '').replace(/\\(.)/g, '$1').toLowerCase();
 }
 
 /** The value of `(field='value')`, or undefined when the filter has no such condition. */
