@@ -116,7 +116,7 @@ async function main(): Promise<void> {
 
     const quiet = await timed(async () => (await listGuards()).status);
     print(
-      `Guard Console sign-in flood: ${connections} connections for ${seconds} s, mode '${values.mode}'`,
+      `Guard Console sign-in flood: ${connections} connections from ${addresses} address(es) for ${seconds} s, mode '${values.mode}'`,
     );
     print(`Guards list before the flood: ${quiet.ms.toFixed(0)} ms (${quiet.value})`);
 
