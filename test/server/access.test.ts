@@ -236,7 +236,7 @@ describe('security headers', () => {
     const response = await t.app.inject({ method: 'GET', url: '/kgapi/nothing' });
     const policy = response.headers['content-security-policy'];
     expect(policy).toBe(
-      "default-src 'self';script-src 'self';style-src 'self';img-src 'self' blob: data:;media-src 'self' blob:;connect-src 'self';font-src 'self' data:;object-src 'none';base-uri 'none';form-action 'self';frame-ancestors 'none'",
+      "default-src 'self';script-src 'self' 'wasm-unsafe-eval';style-src 'self';img-src 'self' blob: data:;media-src 'self' blob:;connect-src 'self';font-src 'self' data:;object-src 'none';base-uri 'none';form-action 'self';frame-ancestors 'none'",
     );
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('same-origin');

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Headers every answer carries, from helmet: a Content-Security-Policy with no inline script or
- * style, no plugins, no <base>, no framing; nosniff; a same-origin referrer. Images may come from
+ * style (WebAssembly may be compiled, from our own files only), no plugins, no <base>, no framing; nosniff; a same-origin referrer. Images may come from
  * blob: and data: URLs (the photo pickers preview a chosen file). HSTS only when the request came
  * over TLS (directly or, with TRUST_PROXY, through a proxy), since plain-HTTP installs exist.
  * API answers (personal data) are never cached; file URLs set their own caching.
@@ -18,7 +18,8 @@ export async function registerSecurityHeaders(
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The pass scanner decodes QR codes in WebAssembly (compiled from our own .wasm file).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'"],
         imgSrc: [...self, 'blob:', 'data:'],
         mediaSrc: [...self, 'blob:'],
