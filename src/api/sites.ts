@@ -91,3 +91,21 @@ export async function listOptions(companyUuid?: string | null): Promise<SiteOpti
   });
   return answer.resource.map(({ uuid, name }) => ({ uuid, name }));
 }
+
+/**
+ * The sites a company form may give its company: those with the guard service on that have no
+ * company, or are already `companyUuid`'s (the server also lets a deleted company's sites go).
+ */
+export async function listAssignable(companyUuid: string | null): Promise<SiteOption[]> {
+  const owner = companyUuid
+    ? `(security_company_uuid IS NULL) OR ${equals('security_company_uuid', companyUuid)}`
+    : 'security_company_uuid IS NULL';
+  const answer = await apiGet<ListResponse<Site>>(SITES_URL, {
+    params: {
+      filter: allOf(equals('kipleguard_enabled', 1), owner),
+      order: 'name asc',
+      limit: 500,
+    },
+  });
+  return answer.resource.map(({ uuid, name }) => ({ uuid, name }));
+}

@@ -98,9 +98,27 @@ export const routes: RouteObject[] = [
               ({ GuardDetailsPage }) => <GuardDetailsPage />,
             ),
           },
-          { path: '/site-super', lazy: notBuilt('Site Supervisors') },
-          { path: '/security-company', lazy: notBuilt('Security Companies') },
-          { path: '/users', lazy: notBuilt('Logins') },
+          {
+            path: '/site-super',
+            lazy: lazyScreen(
+              () => import('../features/site-supervisors/site-supervisors-page'),
+              ({ SiteSupervisorsPage }) => <SiteSupervisorsPage />,
+            ),
+          },
+          {
+            path: '/security-company',
+            lazy: lazyScreen(
+              () => import('../features/security-companies/companies-page'),
+              ({ CompaniesPage }) => <CompaniesPage />,
+            ),
+          },
+          {
+            path: '/users',
+            lazy: lazyScreen(
+              () => import('../features/logins/logins-page'),
+              ({ LoginsPage }) => <LoginsPage />,
+            ),
+          },
           { path: '*', element: <Navigate to="/dashboard" replace /> },
         ],
       },

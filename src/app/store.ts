@@ -5,7 +5,10 @@ import { dashboardSlice } from '../features/dashboard/dashboard-slice';
 import { guardOptionsSlice } from '../features/guards/guard-options-slice';
 import { guardProfileSlice } from '../features/guards/guard-profile-slice';
 import { guardsList } from '../features/guards/guards-slice';
+import { companiesList } from '../features/security-companies/companies-slice';
 import { companyOptionsSlice } from '../features/security-companies/company-options-slice';
+import { loginsList } from '../features/logins/logins-slice';
+import { siteSupervisorsList } from '../features/site-supervisors/site-supervisors-slice';
 import {
   initialSessionState,
   loggedOut,
@@ -26,6 +29,9 @@ const combinedReducer = combineSlices(
   guardOptionsSlice,
   companyOptionsSlice,
   attendancesList,
+  companiesList,
+  siteSupervisorsList,
+  loginsList,
 );
 
 export type RootState = ReturnType<typeof combinedReducer>;

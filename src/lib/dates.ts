@@ -15,6 +15,16 @@ export function formatTimestamp(utc: string | null | undefined): string {
   return parsed.isValid() ? parsed.local().format(DISPLAY_TIMESTAMP) : '';
 }
 
+/** How the company, supervisor and login lists show Created at (spec part 2 §9). */
+const ADMIN_TIMESTAMP = 'HH:mm:ss DD/MM/YYYY';
+
+/** A UTC timestamp of the API as local 'HH:mm:ss DD/MM/YYYY'; '' when there is none. */
+export function formatAdminTimestamp(utc: string | null | undefined): string {
+  if (!utc) return '';
+  const parsed = moment.utc(utc, API_TIMESTAMP, true);
+  return parsed.isValid() ? parsed.local().format(ADMIN_TIMESTAMP) : '';
+}
+
 /** Milliseconds since the epoch of a UTC timestamp of the API, or null when absent or unreadable. */
 export function timestampMs(utc: string | null | undefined): number | null {
   if (!utc) return null;

@@ -1,4 +1,5 @@
 import { setupServer } from 'msw/node';
+import { adminScreenHandlers } from './handlers/admin-screens';
 import { adminHandlers } from './handlers/admins';
 import { attendanceHandlers } from './handlers/attendances';
 import { dashboardHandlers } from './handlers/dashboard';
@@ -16,6 +17,7 @@ export const server = setupServer(
   ...siteHandlers,
   ...fileHandlers,
   ...adminHandlers,
+  ...adminScreenHandlers,
   ...guardHandlers,
   ...attendanceHandlers,
 );

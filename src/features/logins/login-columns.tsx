@@ -1,0 +1,55 @@
+import { dataColumns } from '../../components/data-table';
+import { RowActions } from '../../components/row-actions';
+import type { Login } from '../../lib/contract/logins';
+import { formatAdminTimestamp } from '../../lib/dates';
+import { ActiveBadge } from '../security-companies/company-columns';
+
+export type LoginRowAction = 'edit' | 'delete';
+
+/** The Password column never shows a password, only ten asterisks (spec part 2 §9). */
+export const MASKED_PASSWORD = '**********';
+
+const col = dataColumns<Login>();
+
+export function loginColumns(onAction: (action: LoginRowAction, login: Login) => void) {
+  return col.columns([
+    col.accessor('security_company_name', {
+      header: 'Security Co.',
+      meta: { sortField: 'security_company_name' },
+    }),
+    col.accessor('user_email', { header: 'Username', meta: { sortField: 'user_email' } }),
+    col.display({
+      id: 'password',
+      header: 'Password',
+      cell: () => <span aria-label="Password hidden">{MASKED_PASSWORD}</span>,
+    }),
+    col.accessor((login) => login.residences.map((site) => site.residence_name).join(', '), {
+      id: 'sites',
+      header: 'Site',
+      cell: ({ getValue }) => <span title={getValue()}>{getValue()}</span>,
+    }),
+    col.accessor('created_at', {
+      header: 'Created at',
+      meta: { sortField: 'created_at' },
+      cell: ({ getValue }) => formatAdminTimestamp(getValue()),
+    }),
+    col.accessor('is_active', {
+      header: 'Status',
+      meta: { sortField: 'is_active' },
+      cell: ({ getValue }) => <ActiveBadge active={getValue() === 1} />,
+    }),
+    col.display({
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row }) => (
+        <RowActions
+          subject={row.original.user_email}
+          actions={[
+            { kind: 'edit', onClick: () => onAction('edit', row.original) },
+            { kind: 'delete', onClick: () => onAction('delete', row.original) },
+          ]}
+        />
+      ),
+    }),
+  ]);
+}

@@ -1,0 +1,24 @@
+import * as companiesApi from '../../api/security-companies';
+import { createListSlice } from '../../app/list-slice';
+import { writeThenReload } from '../../app/list-writes';
+import type { SecurityCompany, SecurityCompanyBody } from '../../lib/contract/security-companies';
+
+/** The Security Companies screen's list: name ascending by default (spec part 2 §9). */
+export const companiesList = createListSlice({
+  name: 'companiesList',
+  defaultSort: { field: 'name', direction: 'asc' },
+  fetchPage: async ({ offset, pageSize, sort, search }) => {
+    const answer = await companiesApi.list({ offset, limit: pageSize, sort, search });
+    return { rows: answer.resource, count: answer.meta.count };
+  },
+});
+
+export function saveCompany(uuid: string | null, body: SecurityCompanyBody) {
+  return writeThenReload(companiesList, uuid ? 'update' : 'add', () =>
+    uuid ? companiesApi.update(uuid, body) : companiesApi.create(body),
+  );
+}
+
+export function deleteCompany(company: SecurityCompany) {
+  return writeThenReload(companiesList, 'delete', () => companiesApi.remove(company.uuid));
+}

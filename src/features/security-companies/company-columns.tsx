@@ -1,0 +1,62 @@
+import { Badge } from 'reactstrap';
+import { dataColumns } from '../../components/data-table';
+import { RowActions } from '../../components/row-actions';
+import type { SecurityCompany } from '../../lib/contract/security-companies';
+import { formatAdminTimestamp } from '../../lib/dates';
+
+export type CompanyRowAction = 'edit' | 'delete';
+
+/** Active or Inactive, in words as well as colour. */
+export function ActiveBadge({ active }: { active: boolean }) {
+  return (
+    <Badge color={active ? 'success' : 'secondary'} pill>
+      {active ? 'Active' : 'Inactive'}
+    </Badge>
+  );
+}
+
+const col = dataColumns<SecurityCompany>();
+
+/** The spec's columns; the two counts are not sortable (spec part 2 §2). */
+export function companyColumns(
+  onAction: (action: CompanyRowAction, company: SecurityCompany) => void,
+) {
+  return col.columns([
+    col.accessor('name', { header: 'Security Company', meta: { sortField: 'name' } }),
+    col.accessor('email', {
+      header: 'Email',
+      meta: { sortField: 'user_email' },
+      cell: ({ getValue }) => getValue() ?? '',
+    }),
+    col.accessor('brn', { header: 'BRN', meta: { sortField: 'brn' } }),
+    col.accessor('license_number', {
+      header: 'License No.',
+      meta: { sortField: 'license_number' },
+    }),
+    col.accessor('site_count', { header: 'No. of Sites' }),
+    col.accessor('guard_count', { header: 'No. of Guards' }),
+    col.accessor('created_at', {
+      header: 'Created at',
+      meta: { sortField: 'created_at' },
+      cell: ({ getValue }) => formatAdminTimestamp(getValue()),
+    }),
+    col.accessor('is_active', {
+      header: 'Status',
+      meta: { sortField: 'is_active' },
+      cell: ({ getValue }) => <ActiveBadge active={getValue() === 1} />,
+    }),
+    col.display({
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row }) => (
+        <RowActions
+          subject={row.original.name}
+          actions={[
+            { kind: 'edit', onClick: () => onAction('edit', row.original) },
+            { kind: 'delete', onClick: () => onAction('delete', row.original) },
+          ]}
+        />
+      ),
+    }),
+  ]);
+}
