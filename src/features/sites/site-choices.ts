@@ -6,8 +6,7 @@ import { useAppDispatch } from '../../app/hooks';
 
 /** Which sites a form offers: a company's own (supervisors), or those it may be given (companies). */
 export type SiteChoicesQuery =
-  | { kind: 'of-company'; companyUuid: string }
-  | { kind: 'assignable'; companyUuid: string | null };
+  { kind: 'of-company'; companyUuid: string } | { kind: 'assignable'; companyUuid: string | null };
 
 export const loadSiteChoices = createApiThunk('siteChoices/loaded', (query: SiteChoicesQuery) =>
   query.kind === 'of-company'
@@ -21,9 +20,11 @@ export const loadSiteChoices = createApiThunk('siteChoices/loaded', (query: Site
  */
 export function useSiteChoices(query: SiteChoicesQuery | null) {
   const dispatch = useAppDispatch();
-  const [state, setState] = useState<{ sites: SiteOption[]; loading: boolean; error: string | null }>(
-    { sites: [], loading: false, error: null },
-  );
+  const [state, setState] = useState<{
+    sites: SiteOption[];
+    loading: boolean;
+    error: string | null;
+  }>({ sites: [], loading: false, error: null });
   const key = query ? `${query.kind}:${query.companyUuid ?? ''}` : null;
 
   useEffect(() => {
