@@ -82,8 +82,20 @@ export const routes: RouteObject[] = [
           },
           { path: '/incidents', lazy: notBuilt('Incidents') },
           { path: '/incidents-view/:uuid', lazy: notBuilt('Incident') },
-          { path: '/visitors', lazy: notBuilt('Visitors') },
-          { path: '/visitor-details/:uuid', lazy: notBuilt('Visitor Details') },
+          {
+            path: '/visitors',
+            lazy: lazyScreen(
+              () => import('../features/visitors/visitors-page'),
+              ({ VisitorsPage }) => <VisitorsPage />,
+            ),
+          },
+          {
+            path: '/visitor-details/:uuid',
+            lazy: lazyScreen(
+              () => import('../features/visitors/visitor-details-page'),
+              ({ VisitorDetailsPage }) => <VisitorDetailsPage />,
+            ),
+          },
           {
             path: '/security-guards',
             lazy: lazyScreen(

@@ -19,6 +19,13 @@ import { loadStoredSession, storeSession } from '../features/session/session-sto
 import { siteDetailsSlice } from '../features/sites/site-details-slice';
 import { sitesList } from '../features/sites/sites-slice';
 
+/**
+ * Slices a screen brings with it (`injectSlice`), so /login loads none of their code. Each
+ * declares its state here by interface merging.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by interface merging
+export interface LazyLoadedSlices {}
+
 const combinedReducer = combineSlices(
   sessionSlice,
   dashboardSlice,
@@ -32,16 +39,25 @@ const combinedReducer = combineSlices(
   companiesList,
   siteSupervisorsList,
   loginsList,
-);
+).withLazyLoadedSlices<LazyLoadedSlices>();
 
-export type RootState = ReturnType<typeof combinedReducer>;
+/**
+ * The whole state, the screens' slices included. Until its first action a screen's slice has no
+ * state yet, but nothing sees that: its selectors (made with `injectSlice(...).selector`) read its
+ * initial state meanwhile, and its thunks run only after their own first action.
+ */
+export type RootState = ReturnType<typeof combinedReducer> & LazyLoadedSlices;
+
+/** Adds a screen's slice to every store, made or to be made; the screen's module calls it. */
+export const injectSlice = combinedReducer.inject;
 
 /** Logging out resets every slice, so nothing of one user's data survives into the next session. */
 function rootReducer(
   state: Parameters<typeof combinedReducer>[0],
   action: UnknownAction,
 ): RootState {
-  return combinedReducer(loggedOut.match(action) ? undefined : state, action);
+  // A screen's slice may still be missing here: see RootState.
+  return combinedReducer(loggedOut.match(action) ? undefined : state, action) as RootState;
 }
 
 /** A fresh store: the app makes one, and every test makes its own. */

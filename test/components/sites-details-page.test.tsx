@@ -93,7 +93,7 @@ describe('Site details', () => {
     );
   });
 
-  it('says where the incidents and visitors of the site will appear', async () => {
+  it('says where the incidents of the site will appear', async () => {
     const { user } = await openDetails('/site-details/site-1/company-1');
     await user.click(screen.getByRole('tab', { name: 'Incidents' }));
     expect(
@@ -101,12 +101,19 @@ describe('Site details', () => {
         'Incidents of this site will appear here once the Incidents screen is available.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('lists the site’s visitor passes in the Visitors tab', async () => {
+    const seen = recordRequests();
+    const { user } = await openDetails('/site-details/site-1/company-1');
     await user.click(screen.getByRole('tab', { name: 'Visitors' }));
+    const table = await screen.findByRole('table', { name: 'Visitors' });
+    expect(await within(table).findByText('Aisyah Rahman')).toBeInTheDocument();
+    // Ampang Court's passes are not this site's.
+    expect(within(table).queryByText('Farah Aziz')).toBeNull();
     expect(
-      screen.getByText(
-        'Visitors of this site will appear here once the Visitors screen is available.',
-      ),
-    ).toBeInTheDocument();
+      seen.filter((r) => r.path === '/visitors/list').map((r) => r.params.get('filter')),
+    ).toContain("(((residence_uuid='site-1')) AND ((residence_kipleguard_visitors_enabled=1)))");
   });
 
   it('still shows a site with the guard service off, with a note', async () => {

@@ -8,6 +8,7 @@ import { guardHandlers } from './handlers/guards';
 import { securityCompanyHandlers } from './handlers/security-companies';
 import { sessionHandlers } from './handlers/session';
 import { siteHandlers } from './handlers/sites';
+import { visitorHandlers } from './handlers/visitors';
 
 /** Default handlers, one module per entity; a test overrides them with server.use(). */
 export const server = setupServer(
@@ -20,4 +21,5 @@ export const server = setupServer(
   ...adminScreenHandlers,
   ...guardHandlers,
   ...attendanceHandlers,
+  ...visitorHandlers,
 );

@@ -2,6 +2,7 @@ import { Tabs, type Tab } from '../../components/tabs';
 import type { Site } from '../../lib/contract/sites';
 import { AttendanceList } from '../attendances/attendance-list';
 import { GuardsList } from '../guards/guards-list';
+import { VisitorsList } from '../visitors/visitors-list';
 
 /** Their screens come with a later issue; the tab already shows where they will be. */
 function notYetTab(id: string, label: string): Tab {
@@ -32,7 +33,13 @@ function tabsOf(site: Site): Tab[] {
     });
   }
   if (site.kipleguard_reporting === 1) tabs.push(notYetTab('incidents', 'Incidents'));
-  if (site.kipleguard_visitors === 1) tabs.push(notYetTab('visitors', 'Visitors'));
+  if (site.kipleguard_visitors === 1) {
+    tabs.push({
+      id: 'visitors',
+      label: 'Visitors',
+      render: () => <VisitorsList residenceUuid={site.uuid} />,
+    });
+  }
   return tabs;
 }
 

@@ -1,0 +1,236 @@
+import { Fragment, useId, useState, type ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import { Button, Col, Row } from 'reactstrap';
+import type { Visitor } from '../../lib/contract/visitors';
+import { formatTimestamp } from '../../lib/dates';
+import type { ScanVerdict } from '../../lib/rules/visitor-pass';
+import { hdfStatus, healthCode } from '../../lib/visitor-health';
+import { useAppDispatch } from '../../app/hooks';
+import { BackLink } from '../../components/back-link';
+import { ErrorToast } from '../../components/error-toast';
+import { LoadingOverlay } from '../../components/loading-overlay';
+import { SuccessAlert } from '../../components/success-alert';
+import { PassQrCode } from './pass-qr-code';
+import { PhotoCarousel } from './photo-carousel';
+import { useVisitor } from './use-visitor';
+import { HealthCodeBadge, ScanStatus } from './visitor-badges';
+import {
+  creatorName,
+  expectedArrival,
+  expectedExit,
+  hostName,
+  passKind,
+  scanDoneText,
+  temperatureText,
+  unitName,
+  verdictOf,
+} from './visitor-text';
+import { scanVisitorPass } from './visitors-slice';
+
+export const RETRIEVING_DETAILS = 'Retrieving details. Please wait ....';
+export const RECORD_DOES_NOT_EXIST = 'Record does not exist.';
+
+function DetailsSection({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="mb-4">
+      <h2 id={headingId} className="section-title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Fields({ fields }: { fields: ReadonlyArray<[string, ReactNode]> }) {
+  return (
+    <dl className="visitor-fields">
+      {fields.map(([label, value]) => (
+        <Fragment key={label}>
+          <dt>{label}</dt>
+          <dd>{value === '' ? '-' : value}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}
+
+function ScanList({ visitor }: { visitor: Visitor }) {
+  if (visitor.visitor_pass_scans.length === 0) return <p className="mb-0">No scans yet.</p>;
+  return (
+    <ol className="visitor-scans" aria-label="Scans">
+      {visitor.visitor_pass_scans.map((scan) => (
+        <li key={scan.uuid}>
+          {scan.scan_type} {formatTimestamp(scan.created_at)}
+          {scan.scanned_by_name ? ` by ${scan.scanned_by_name}` : ''}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * Check-in or Check-out exactly when the shared rules allow it (spec part 2 §4), judged by the
+ * browser's clock as the page renders; after the action the page loads the pass again.
+ */
+function CheckInOutButton({
+  visitor,
+  verdict,
+  onScanned,
+  onFailed,
+}: {
+  visitor: Visitor;
+  verdict: ScanVerdict;
+  onScanned: (text: string) => void;
+  onFailed: (message: string) => void;
+}) {
+  const dispatch = useAppDispatch();
+  const [busy, setBusy] = useState(false);
+  if (!verdict.allowed) return null;
+
+  async function scan() {
+    setBusy(true);
+    try {
+      const answer = await dispatch(
+        scanVisitorPass({
+          code: visitor.qr_code,
+          residenceUuid: visitor.residence_uuid,
+          now: new Date(),
+        }),
+      ).unwrap();
+      onScanned(scanDoneText(visitor.name, answer.scan.scan_type));
+    } catch (error) {
+      onFailed(String(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Button color="primary" size="lg" disabled={busy} onClick={() => void scan()}>
+      {verdict.label}
+    </Button>
+  );
+}
+
+function VisitorDetails({
+  visitor,
+  onScanned,
+  onFailed,
+}: {
+  visitor: Visitor;
+  onScanned: (text: string) => void;
+  onFailed: (message: string) => void;
+}) {
+  const now = new Date();
+  const verdict = verdictOf(visitor, now);
+  const remarks = verdict.allowed ? passKind(visitor) : `${passKind(visitor)}. ${verdict.message}`;
+  return (
+    <Row>
+      <Col lg={4} className="mb-4">
+        <PhotoCarousel urls={visitor.walkin_photo_urls} name={visitor.name} />
+      </Col>
+      <Col lg={8}>
+        <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+          <p className="h4 mb-0">{visitor.name}</p>
+          <CheckInOutButton
+            visitor={visitor}
+            verdict={verdict}
+            onScanned={onScanned}
+            onFailed={onFailed}
+          />
+        </div>
+        <DetailsSection title="Visitor Details">
+          <Fields
+            fields={[
+              ['Name', visitor.name],
+              ['Phone Number', visitor.phone_number],
+              ['Car Plate Number', visitor.car_plate_number],
+              ['Site', visitor.residence_name],
+              ['Unit', unitName(visitor)],
+              ['Host', hostName(visitor)],
+              ['Created By', creatorName(visitor)],
+              ['HDF Form', hdfStatus(visitor, now)],
+              ['Temperature', temperatureText(visitor)],
+              ['Health Code', <HealthCodeBadge key="code" code={healthCode(visitor, now)} />],
+            ]}
+          />
+        </DetailsSection>
+        <DetailsSection title="Estimated Time of Arrival">
+          <Fields
+            fields={[
+              ['Arrival', expectedArrival(visitor)],
+              ['Exit', expectedExit(visitor)],
+            ]}
+          />
+        </DetailsSection>
+        <DetailsSection title="Actual Time of Arrival">
+          <Fields
+            fields={[
+              ['Arrival', formatTimestamp(visitor.check_in_time)],
+              ['Exit', formatTimestamp(visitor.check_out_time)],
+              ['Scans', <ScanList key="scans" visitor={visitor} />],
+            ]}
+          />
+        </DetailsSection>
+        <DetailsSection title="Other Details">
+          <Fields
+            fields={[
+              ['Category', visitor.category],
+              ['Checkpoint Times', String(visitor.checkpoint_times)],
+              ['Validity', visitor.status],
+              ['Status', <ScanStatus key="status" pass={visitor} now={now} />],
+              ['Remarks', remarks],
+            ]}
+          />
+        </DetailsSection>
+        <DetailsSection title="QR Code">
+          <PassQrCode code={visitor.qr_code} name={visitor.name} />
+        </DetailsSection>
+      </Col>
+    </Row>
+  );
+}
+
+/** /visitor-details/:uuid: one pass, its scans and its QR code, and Check-in or Check-out. */
+export function VisitorDetailsPage() {
+  const { uuid = '' } = useParams();
+  const { record, reload } = useVisitor(uuid);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  return (
+    <section className="position-relative">
+      <h1 className="page-title">Visitor Details</h1>
+      <p>
+        <BackLink to="/visitors">Back to Visitors</BackLink>
+      </p>
+      <SuccessAlert message={notice} onDone={() => setNotice(null)} />
+      {record.status === 'loading' ? (
+        <div className="position-relative site-details-loading">
+          <LoadingOverlay text={RETRIEVING_DETAILS} />
+        </div>
+      ) : null}
+      {record.status === 'missing' ? <p>{RECORD_DOES_NOT_EXIST}</p> : null}
+      {record.status === 'failed' ? <p>{record.error}</p> : null}
+      {record.status === 'found' ? (
+        <div className="position-relative">
+          {record.reloading ? <LoadingOverlay text={RETRIEVING_DETAILS} /> : null}
+          <VisitorDetails
+            visitor={record.visitor}
+            onScanned={(text) => {
+              setNotice(text);
+              reload();
+            }}
+            onFailed={(message) => {
+              setError(message);
+              // The pass may have changed meanwhile (another desk): show it as it is now.
+              reload();
+            }}
+          />
+        </div>
+      ) : null}
+      <ErrorToast message={error} onDismiss={() => setError(null)} />
+    </section>
+  );
+}

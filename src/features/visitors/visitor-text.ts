@@ -1,0 +1,91 @@
+import moment from 'moment';
+import type { ScanType, VisitorRow } from '../../lib/contract/visitors';
+import { isOverdue, judgeScan, ONE_TIME, type ScanVerdict } from '../../lib/rules/visitor-pass';
+import { visitorTemperature } from '../../lib/visitor-health';
+
+/**
+ * How a pass reads on every visitors screen and in its export, so the list, the details page,
+ * the desk and the CSV say the same thing.
+ */
+
+/** A pass's date and times are the site's local day and time ('YYYY-MM-DD', 'HH:mm:ss'). */
+const PASS_TIME = 'YYYY-MM-DD HH:mm:ss';
+/** As the console shows every timestamp (spec part 1 §9). */
+const DISPLAY = 'DD/MM/YYYY hh:mm:ss a';
+
+function passTime(date: string, time: string): string {
+  const parsed = moment(`${date} ${time.length === 5 ? `${time}:00` : time}`, PASS_TIME, true);
+  return parsed.isValid() ? parsed.format(DISPLAY) : '';
+}
+
+/** When the visitor is expected to arrive: the pass's date at its start time. */
+export function expectedArrival(pass: Pick<VisitorRow, 'date' | 'start_time'>): string {
+  return passTime(pass.date, pass.start_time);
+}
+
+/** When the visitor is expected to leave: the pass's date at its end time. */
+export function expectedExit(pass: Pick<VisitorRow, 'date' | 'end_time'>): string {
+  return passTime(pass.date, pass.end_time);
+}
+
+/** Spec part 2 §4: the latest scan, IN or OUT, and NOT YET ARRIVED before the first. */
+export function latestScanText(pass: Pick<VisitorRow, 'latest_scan_type'>): string {
+  return pass.latest_scan_type ?? 'NOT YET ARRIVED';
+}
+
+export const OVERDUE = 'Overdue';
+
+/** The latest scan, and Overdue for a visitor still inside after the pass's window (the CSV's). */
+export function latestScanWithOverdue(pass: VisitorRow, now: Date): string {
+  const text = latestScanText(pass);
+  return isOverdue(pass, now) ? `${text} (${OVERDUE})` : text;
+}
+
+/** The temperature the pass is judged by, to one decimal; '' when there is no reading. */
+export function temperatureText(pass: VisitorRow): string {
+  const temperature = visitorTemperature(pass);
+  return temperature === null ? '' : temperature.toFixed(1);
+}
+
+/** Weekday names as people read them: 'MONDAY,FRIDAY' → 'Monday, Friday'. */
+function weekdayNames(days: string): string {
+  return days
+    .split(',')
+    .map((day) => day.trim())
+    .filter(Boolean)
+    .map((day) => `${day.charAt(0)}${day.slice(1).toLowerCase()}`)
+    .join(', ');
+}
+
+/** What kind of pass it is: for one visit, or repeating on some weekdays for 30 days. */
+export function passKind(pass: Pick<VisitorRow, 'repeat_type' | 'repeatType'>): string {
+  if (pass.repeat_type === ONE_TIME) return 'One-time pass';
+  const days = weekdayNames(pass.repeatType);
+  return days ? `Repeating pass (${days})` : 'Repeating pass';
+}
+
+/** The host: the owner of the unit the visitor comes to. */
+export function hostName(pass: Pick<VisitorRow, 'residence_unit'>): string {
+  return pass.residence_unit?.owner_name ?? '';
+}
+
+export function unitName(pass: Pick<VisitorRow, 'residence_unit'>): string {
+  return pass.residence_unit?.name ?? '';
+}
+
+export function creatorName(pass: Pick<VisitorRow, 'user_profiles_by_created_by'>): string {
+  return pass.user_profiles_by_created_by?.name ?? '';
+}
+
+/** The pass as the shared check-in rules read it, with its site's checkpoint limit. */
+export function verdictOf(visitor: VisitorRow, now: Date): ScanVerdict {
+  return judgeScan(
+    { ...visitor, siteCheckpointLimit: visitor.residence.visitor_pass_checkpoint_times },
+    now,
+  );
+}
+
+/** What the desk and the details page say once a scan is recorded. */
+export function scanDoneText(name: string, scanType: ScanType): string {
+  return scanType === 'IN' ? `${name} checked in.` : `${name} checked out.`;
+}

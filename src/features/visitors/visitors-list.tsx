@@ -1,0 +1,129 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import Download from 'lucide-react/icons/download';
+import { Button, ButtonGroup } from 'reactstrap';
+import type { VisitorPresence } from '../../api/visitors';
+import type { VisitorRow } from '../../lib/contract/visitors';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { DataTable } from '../../components/data-table';
+import { ErrorToast } from '../../components/error-toast';
+import { ExportModal } from '../../components/export-modal';
+import { Pagination } from '../../components/pagination';
+import { SearchBox } from '../../components/search-box';
+import { visitorColumns } from './visitor-columns';
+import { fetchAllVisitors, VISITORS_FILE_NAME, visitorsCsv } from './visitor-export';
+import { visitorsList, visitorsSelectors } from './visitors-slice';
+
+const QUICK_FILTERS: ReadonlyArray<{ presence: VisitorPresence | null; label: string }> = [
+  { presence: null, label: 'All' },
+  { presence: 'on-site', label: 'On site now' },
+  { presence: 'expected-today', label: 'Expected today' },
+];
+
+/** The list's fixed filters, keyed as VisitorScope says. */
+function scopeOf(
+  residenceUuid: string | undefined,
+  presence: VisitorPresence | null,
+): Record<string, string> {
+  const scope: Record<string, string> = {};
+  if (residenceUuid) scope.residence_uuid = residenceUuid;
+  if (presence) scope.presence = presence;
+  return scope;
+}
+
+/**
+ * The visitor passes with search, quick filters and export: every pass the user may see, or one
+ * site's. `actions` go beside Export (the page's Scan Pass).
+ */
+export function VisitorsList({
+  residenceUuid,
+  actions,
+}: {
+  residenceUuid?: string;
+  actions?: ReactNode;
+}) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const rows = useAppSelector(visitorsSelectors.selectRows);
+  const count = useAppSelector(visitorsSelectors.selectCount);
+  const page = useAppSelector(visitorsSelectors.selectPage);
+  const sort = useAppSelector(visitorsSelectors.selectSort);
+  const search = useAppSelector(visitorsSelectors.selectSearch);
+  const scope = useAppSelector(visitorsSelectors.selectScope);
+  const loading = useAppSelector(visitorsSelectors.selectLoading);
+  const error = useAppSelector(visitorsSelectors.selectError);
+  const [presence, setPresence] = useState<VisitorPresence | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  // A quick filter is a new list, as a new site is: page 1 and no search (the factory's scope).
+  useEffect(() => {
+    void dispatch(visitorsList.changeScope(scopeOf(residenceUuid, presence)));
+  }, [dispatch, residenceUuid, presence]);
+
+  return (
+    <>
+      <div className="d-flex flex-wrap gap-2 mb-3">
+        <div className="flex-grow-1">
+          {/* Remounted empty with each quick filter, whose new list starts without a search. */}
+          <SearchBox
+            key={presence ?? 'all'}
+            placeholder="Search by Site, Category, Name, Car Plate, Validity..."
+            onSearch={(text) => void dispatch(visitorsList.submitSearch(text))}
+          />
+        </div>
+        <Button color="primary" outline onClick={() => setExporting(true)}>
+          <Download size={16} />
+          Export
+        </Button>
+        {actions}
+      </div>
+      <ButtonGroup
+        role="group"
+        aria-label="Quick filters"
+        size="sm"
+        className="visitor-quick-filters mb-3"
+      >
+        {QUICK_FILTERS.map((filter) => (
+          <Button
+            key={filter.label}
+            color="primary"
+            outline={filter.presence !== presence}
+            aria-pressed={filter.presence === presence}
+            onClick={() => setPresence(filter.presence)}
+          >
+            {filter.label}
+          </Button>
+        ))}
+      </ButtonGroup>
+      <DataTable<VisitorRow>
+        label="Visitors"
+        columns={visitorColumns}
+        rows={rows}
+        sort={sort}
+        loading={loading}
+        getRowId={(row) => row.uuid}
+        onSortChange={(next) => void dispatch(visitorsList.changeSort(next))}
+        onRowClick={(row) => navigate(`/visitor-details/${row.uuid}`)}
+      />
+      <Pagination
+        page={page}
+        count={count}
+        onPageChange={(next) => void dispatch(visitorsList.changePage(next))}
+      />
+      <ExportModal
+        isOpen={exporting}
+        onClose={() => setExporting(false)}
+        fileName={VISITORS_FILE_NAME}
+        pageRows={rows}
+        fetchAll={(signal, onProgress) =>
+          fetchAllVisitors({ sort, search, scope }, signal, onProgress)
+        }
+        toCsv={visitorsCsv}
+      />
+      <ErrorToast
+        message={error}
+        onDismiss={() => dispatch(visitorsList.actions.errorDismissed())}
+      />
+    </>
+  );
+}
