@@ -19,6 +19,7 @@ import {
 import type { ScanType, Visitor } from '../../lib/contract/visitors';
 import type { ScanVerdict } from '../../lib/rules/visitor-pass';
 import { useAppDispatch } from '../../app/hooks';
+import { isRepeatRead, type DeskRead } from './desk-reads';
 import {
   expectedArrival,
   expectedExit,
@@ -35,12 +36,6 @@ import { lookUpPass, scanVisitorPass } from './visitors-slice';
 const PassCamera = lazy(() =>
   import('./pass-camera').then(({ PassCamera }) => ({ default: PassCamera })),
 );
-
-/**
- * A second read of the pass on screen this soon after the last is the same pass read again (a
- * scanner's double read, or the camera still seeing it), not a new scan: it is ignored.
- */
-export const DOUBLE_READ_MS = 3000;
 
 /** What the desk shows: one pass at a time, from its read to its recorded scan. */
 export type DeskState =
@@ -198,7 +193,7 @@ export function ScanDesk({ isOpen, onClose }: { isOpen: boolean; onClose: () => 
   const [cameraOn, setCameraOn] = useState(false);
   // Refs, not state: reads arrive faster than renders (a scanner, the camera's frames).
   const stateRef = useRef(state);
-  const lastRead = useRef<{ code: string; at: number } | null>(null);
+  const lastRead = useRef<DeskRead | null>(null);
   const lookUpCount = useRef(0);
 
   const show = useCallback((next: DeskState) => {
@@ -209,10 +204,10 @@ export function ScanDesk({ isOpen, onClose }: { isOpen: boolean; onClose: () => 
 
   const read = useCallback(
     async (code: string) => {
-      const now = Date.now();
+      const thisRead = { code, at: Date.now() };
       const previous = lastRead.current;
-      lastRead.current = { code, at: now };
-      if (previous?.code === code && now - previous.at < DOUBLE_READ_MS) return;
+      lastRead.current = thisRead;
+      if (isRepeatRead(previous, thisRead)) return;
       if (stateRef.current.step === 'recording') return;
       const lookUp = ++lookUpCount.current;
       show({ step: 'looking-up', code });
