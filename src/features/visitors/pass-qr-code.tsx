@@ -28,7 +28,7 @@ export function PassQrCode({ code, name }: { code: string; name: string }) {
         />
       </Suspense>
       <figcaption className="mt-2">
-        <code>{code}</code>
+        <span className="font-monospace">{code}</span>
       </figcaption>
     </figure>
   );
