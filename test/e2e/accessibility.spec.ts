@@ -170,12 +170,37 @@ for (const { email, managesSites } of ROLES) {
     await page.locator('.modal.show').getByRole('button', { name: 'Cancel' }).click();
     await expect(page.locator('.modal')).toHaveCount(0);
 
+    // Visitors: the list with a quick filter, its export, the desk, and a pass's details.
+    await page.goto('/visitors');
+    const visitors = await settledTable(page, 'Visitors');
+    await expectNoSeriousA11yViolations(page, 'visitors');
+    await page.getByRole('button', { name: 'On site now' }).click();
+    await expect(page.getByRole('button', { name: 'On site now' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await settledTable(page, 'Visitors');
+    await expectNoSeriousA11yViolations(page, 'visitors, On site now');
+    await page.getByRole('button', { name: 'All', exact: true }).click();
+    await settledTable(page, 'Visitors');
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await scanModal(page, 'Visitors export');
+    await page.getByRole('button', { name: 'Scan Pass' }).click();
+    await scanModal(page, 'Scan Pass');
+    const visitorRows = visitors.locator('tbody tr[tabindex="0"]');
+    if ((await visitorRows.count()) > 0) {
+      await visitorRows.first().click();
+      await expect(page).toHaveURL(/\/visitor-details\//);
+      await expect(page.getByRole('img', { name: /^QR code of the pass of / })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'visitor details');
+    }
+
     // Every other section of the role's navigation: the screens later issues build.
     const navigation = page.getByRole('navigation', { name: 'Main navigation' });
     const paths = await navigation
       .getByRole('link')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
-    const built = ['/dashboard', '/sites', '/security-guards'];
+    const built = ['/dashboard', '/sites', '/security-guards', '/visitors'];
     for (const path of paths.filter((p) => !built.includes(p))) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -117,7 +117,27 @@ for (const email of ['superadmin@example.com', 'company@example.com', 'superviso
     await expect(page.locator('img[src*="/kgapi/files/view/"]').first()).toBeVisible();
     await clickTabs(page);
 
-    for (const later of ['/incidents', '/visitors', '/users', '/site-super', '/security-company']) {
+    // Visitors: the list, its export, the desk (a code typed in), and a pass's QR code.
+    await visit(page, '/visitors');
+    const visitors = page.getByRole('table', { name: 'Visitors' });
+    await expect(visitors).toHaveAttribute('aria-busy', 'false');
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await modal.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await expect(modal).toHaveCount(0);
+    await page.getByRole('button', { name: 'Scan Pass' }).click();
+    await expect(modal.getByLabel('Pass code')).toBeFocused();
+    await page.keyboard.type('NO-SUCH-PASS');
+    await page.keyboard.press('Enter');
+    await expect(modal.getByRole('alert')).toContainText('No pass has the code NO-SUCH-PASS.');
+    await modal.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await expect(modal).toHaveCount(0);
+    const visitorRow = visitors.locator('tbody tr[tabindex="0"]');
+    if ((await visitorRow.count()) > 0) {
+      await visitorRow.first().click();
+      await expect(page.getByRole('img', { name: /^QR code of the pass of / })).toBeVisible();
+    }
+
+    for (const later of ['/incidents', '/users', '/site-super', '/security-company']) {
       await visit(page, later);
     }
     await signOut(page);
