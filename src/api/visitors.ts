@@ -106,6 +106,7 @@ export async function scan(
   });
 }
 
+/** A 404 answer, read from the error's shape: axios itself stays inside client.ts. */
 function isNotFound(error: unknown): boolean {
   return (
     typeof error === 'object' &&

@@ -130,7 +130,9 @@ function DeskPanel({ state, onConfirm }: { state: DeskState; onConfirm: () => vo
         />
       );
     case 'failed':
-      return <DeskResult tone="refused" title="Not recorded" text={state.message} alert />;
+      return (
+        <DeskResult tone="refused" title="Could not look up the pass" text={state.message} alert />
+      );
     case 'judged':
     case 'recording':
       return (
@@ -194,7 +196,8 @@ export function ScanDesk({ isOpen, onClose }: { isOpen: boolean; onClose: () => 
   // Refs, not state: reads arrive faster than renders (a scanner, the camera's frames).
   const stateRef = useRef(state);
   const lastRead = useRef<DeskRead | null>(null);
-  const lookUpCount = useRef(0);
+  // Bumped by each look-up and by closing the desk: an answer of an older generation is dropped.
+  const generation = useRef(0);
 
   const show = useCallback((next: DeskState) => {
     stateRef.current = next;
@@ -209,18 +212,18 @@ export function ScanDesk({ isOpen, onClose }: { isOpen: boolean; onClose: () => 
       lastRead.current = thisRead;
       if (isRepeatRead(previous, thisRead)) return;
       if (stateRef.current.step === 'recording') return;
-      const lookUp = ++lookUpCount.current;
+      const lookUp = ++generation.current;
       show({ step: 'looking-up', code });
       try {
         const visitor = await dispatch(lookUpPass(code)).unwrap();
-        if (lookUp !== lookUpCount.current) return;
+        if (lookUp !== generation.current) return;
         show(
           visitor
             ? { step: 'judged', code, visitor, verdict: verdictOf(visitor, new Date()) }
             : { step: 'unknown', code },
         );
       } catch (error) {
-        if (lookUp === lookUpCount.current) show({ step: 'failed', code, message: String(error) });
+        if (lookUp === generation.current) show({ step: 'failed', code, message: String(error) });
       }
     },
     [dispatch, show],
@@ -230,13 +233,13 @@ export function ScanDesk({ isOpen, onClose }: { isOpen: boolean; onClose: () => 
     const current = stateRef.current;
     if (current.step !== 'judged' || !current.verdict.allowed) return;
     // A desk closed meanwhile starts afresh: a late answer must not show on its next opening.
-    const session = lookUpCount.current;
+    const session = generation.current;
     show({ ...current, step: 'recording' });
     try {
       const answer = await dispatch(
         scanVisitorPass({ code: current.visitor.qr_code, now: new Date() }),
       ).unwrap();
-      if (session !== lookUpCount.current) return;
+      if (session !== generation.current) return;
       show({
         step: 'recorded',
         code: current.code,
@@ -244,7 +247,7 @@ export function ScanDesk({ isOpen, onClose }: { isOpen: boolean; onClose: () => 
         scanType: answer.scan.scan_type,
       });
     } catch (error) {
-      if (session !== lookUpCount.current) return;
+      if (session !== generation.current) return;
       show({
         step: 'refused',
         code: current.code,
@@ -266,7 +269,7 @@ export function ScanDesk({ isOpen, onClose }: { isOpen: boolean; onClose: () => 
     setText('');
     setCameraOn(false);
     lastRead.current = null;
-    lookUpCount.current += 1;
+    generation.current += 1;
     stateRef.current = { step: 'waiting' };
     setState({ step: 'waiting' });
   }
@@ -303,7 +306,6 @@ export function ScanDesk({ isOpen, onClose }: { isOpen: boolean; onClose: () => 
             <Button
               color="secondary"
               outline
-              aria-pressed={cameraOn}
               onClick={() => {
                 setCameraOn((on) => !on);
                 field.current?.focus();

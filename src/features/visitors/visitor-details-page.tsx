@@ -27,8 +27,9 @@ import {
 } from './visitor-text';
 import { scanVisitorPass } from './visitors-slice';
 
-export const RETRIEVING_DETAILS = 'Retrieving details. Please wait ....';
-export const RECORD_DOES_NOT_EXIST = 'Record does not exist.';
+/** The spec's words (part 2, Visitor details). */
+const RETRIEVING_DETAILS = 'Retrieving details. Please wait ....';
+const RECORD_DOES_NOT_EXIST = 'Record does not exist.';
 
 function DetailsSection({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();

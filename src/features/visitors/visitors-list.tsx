@@ -77,12 +77,7 @@ export function VisitorsList({
         </Button>
         {actions}
       </div>
-      <ButtonGroup
-        role="group"
-        aria-label="Quick filters"
-        size="sm"
-        className="visitor-quick-filters mb-3"
-      >
+      <ButtonGroup aria-label="Quick filters" size="sm" className="visitor-quick-filters mb-3">
         {QUICK_FILTERS.map((filter) => (
           <Button
             key={filter.label}
