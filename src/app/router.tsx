@@ -13,12 +13,6 @@ function lazyScreen<Module>(
   return async () => ({ element: render(await load()) });
 }
 
-const notBuilt = (title: string) =>
-  lazyScreen(
-    () => import('./not-built-page'),
-    ({ NotBuiltPage }) => <NotBuiltPage title={title} />,
-  );
-
 /** The public pages without a screen yet: the title and the way back. */
 const notBuiltPublic = (title: string) =>
   lazyScreen(
@@ -80,8 +74,20 @@ export const routes: RouteObject[] = [
               ({ SiteDetailsPage }) => <SiteDetailsPage />,
             ),
           },
-          { path: '/incidents', lazy: notBuilt('Incidents') },
-          { path: '/incidents-view/:uuid', lazy: notBuilt('Incident') },
+          {
+            path: '/incidents',
+            lazy: lazyScreen(
+              () => import('../features/incidents/incidents-page'),
+              ({ IncidentsPage }) => <IncidentsPage />,
+            ),
+          },
+          {
+            path: '/incidents-view/:uuid',
+            lazy: lazyScreen(
+              () => import('../features/incidents/incident-details-page'),
+              ({ IncidentDetailsPage }) => <IncidentDetailsPage />,
+            ),
+          },
           {
             path: '/visitors',
             lazy: lazyScreen(

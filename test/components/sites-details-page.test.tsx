@@ -93,14 +93,13 @@ describe('Site details', () => {
     );
   });
 
-  it('says where the incidents of the site will appear', async () => {
+  it('lists the site’s incidents in the Incidents tab', async () => {
     const { user } = await openDetails('/site-details/site-1/company-1');
     await user.click(screen.getByRole('tab', { name: 'Incidents' }));
-    expect(
-      screen.getByText(
-        'Incidents of this site will appear here once the Incidents screen is available.',
-      ),
-    ).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Incidents' });
+    expect(await within(table).findByText('Bicycle stolen from the lobby.')).toBeInTheDocument();
+    // Bangsar Heights' incident is not this site's.
+    expect(within(table).queryByText('Small fire in the bin room.')).toBeNull();
   });
 
   it('lists the site’s visitor passes in the Visitors tab', async () => {

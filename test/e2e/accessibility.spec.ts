@@ -195,12 +195,41 @@ for (const { email, managesSites } of ROLES) {
       await expectNoSeriousA11yViolations(page, 'visitor details');
     }
 
+    // Incidents: the list, Add Incident, an incident's page, a file's preview and the prompt.
+    await page.goto('/incidents');
+    const incidents = await settledTable(page, 'Incidents');
+    await expectNoSeriousA11yViolations(page, 'incidents');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.locator('.modal.show').getByRole('option').nth(1)).toBeAttached();
+    await scanModal(page, 'Add Incident');
+    await incidents
+      .getByRole('button', { name: /^View / })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/incidents-view\//);
+    const incidentRemarks = page.getByLabel('Remarks', { exact: true });
+    await expect(incidentRemarks).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'incident details');
+    const attachedFile = page
+      .getByRole('list', { name: 'Attached files' })
+      .getByRole('button', { name: /^(View|Play) / });
+    if ((await attachedFile.count()) > 0) {
+      await attachedFile.first().click();
+      await scanModal(page, 'incident file preview');
+    }
+    await incidentRemarks.fill('A remark left unsaved');
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await shownModal(page);
+    await expectNoSeriousA11yViolations(page, 'unsaved changes prompt');
+    await page.locator('.modal.show').getByRole('button', { name: 'No', exact: true }).click();
+    await expect(page).toHaveURL(/\/incidents$/);
+
     // Every other section of the role's navigation: the screens later issues build.
     const navigation = page.getByRole('navigation', { name: 'Main navigation' });
     const paths = await navigation
       .getByRole('link')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
-    const built = ['/dashboard', '/sites', '/security-guards', '/visitors'];
+    const built = ['/dashboard', '/sites', '/security-guards', '/visitors', '/incidents'];
     for (const path of paths.filter((p) => !built.includes(p))) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

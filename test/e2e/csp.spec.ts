@@ -42,6 +42,18 @@ function guardAt(siteUuid: string): string {
   ).uuid;
 }
 
+/** An incident at the site, one with files where the demo has one. */
+function incidentAt(siteUuid: string): string {
+  return firstRow<{ uuid: string }>(
+    `select i.uuid from incidents i where i.residence_uuid = ? and i.deleted_at is null
+     order by (select count(*) from incident_files f where f.incident_uuid = i.uuid) desc`,
+    siteUuid,
+  ).uuid;
+}
+
+/** The start of an MP4 (a 'ftyp' box): enough for the console, which judges the declared type. */
+const MP4_HEADER = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
+
 /** Collects CSP violations from every page the test opens, across navigations. */
 async function watchPolicy(page: Page): Promise<string[]> {
   const violations: string[] = [];
@@ -137,7 +149,33 @@ for (const email of ['superadmin@example.com', 'company@example.com', 'superviso
       await expect(page.getByRole('img', { name: /^QR code of the pass of / })).toBeVisible();
     }
 
-    for (const later of ['/incidents', '/users', '/site-super', '/security-company']) {
+    // Incidents: chosen files preview through blob: URLs (a photo and a video), an incident's
+    // files come from the server, and its Word export builds in the page.
+    await visit(page, '/incidents');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(modal).toBeVisible();
+    await modal.getByLabel('Photos and videos').setInputFiles([
+      { name: 'p.png', mimeType: 'image/png', buffer: PNG },
+      { name: 'v.mp4', mimeType: 'video/mp4', buffer: MP4_HEADER },
+    ]);
+    await expect(modal.locator('img[src^="blob:"]')).toBeVisible();
+    await expect(modal.locator('video[src^="blob:"]')).toBeAttached();
+    await modal.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(modal).toHaveCount(0);
+    await visit(page, `/incidents-view/${incidentAt(site.uuid)}`);
+    await expect(page.getByLabel('Remarks', { exact: true })).toBeVisible();
+    const attached = page.getByRole('list', { name: 'Attached files' }).getByRole('button');
+    if ((await attached.count()) > 0) {
+      await attached.first().click();
+      await expect(modal.locator('img, video')).toBeVisible();
+      await modal.getByRole('button', { name: 'Close', exact: true }).click();
+      await expect(modal).toHaveCount(0);
+    }
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export to Word' }).click();
+    await downloading;
+
+    for (const later of ['/users', '/site-super', '/security-company']) {
       await visit(page, later);
     }
     await signOut(page);

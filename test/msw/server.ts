@@ -5,6 +5,7 @@ import { attendanceHandlers } from './handlers/attendances';
 import { dashboardHandlers } from './handlers/dashboard';
 import { fileHandlers } from './handlers/files';
 import { guardHandlers } from './handlers/guards';
+import { incidentHandlers } from './handlers/incidents';
 import { securityCompanyHandlers } from './handlers/security-companies';
 import { sessionHandlers } from './handlers/session';
 import { siteHandlers } from './handlers/sites';
@@ -21,5 +22,6 @@ export const server = setupServer(
   ...adminScreenHandlers,
   ...guardHandlers,
   ...attendanceHandlers,
+  ...incidentHandlers,
   ...visitorHandlers,
 );

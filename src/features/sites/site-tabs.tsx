@@ -2,20 +2,8 @@ import { Tabs, type Tab } from '../../components/tabs';
 import type { Site } from '../../lib/contract/sites';
 import { AttendanceList } from '../attendances/attendance-list';
 import { GuardsList } from '../guards/guards-list';
+import { IncidentsList } from '../incidents/incidents-list';
 import { VisitorsList } from '../visitors/visitors-list';
-
-/** Their screens come with a later issue; the tab already shows where they will be. */
-function notYetTab(id: string, label: string): Tab {
-  return {
-    id,
-    label,
-    render: () => (
-      <p className="text-muted py-4">
-        {label} of this site will appear here once the {label} screen is available.
-      </p>
-    ),
-  };
-}
 
 /**
  * Guards always, and first, so that a tab whose flag was switched off falls back to Guards; the
@@ -32,7 +20,13 @@ function tabsOf(site: Site): Tab[] {
       render: () => <AttendanceList residenceUuid={site.uuid} />,
     });
   }
-  if (site.kipleguard_reporting === 1) tabs.push(notYetTab('incidents', 'Incidents'));
+  if (site.kipleguard_reporting === 1) {
+    tabs.push({
+      id: 'incidents',
+      label: 'Incidents',
+      render: () => <IncidentsList residenceUuid={site.uuid} />,
+    });
+  }
   if (site.kipleguard_visitors === 1) {
     tabs.push({
       id: 'visitors',

@@ -1,0 +1,29 @@
+import { Modal, ModalBody, ModalHeader } from 'reactstrap';
+import type { IncidentFile } from '../../lib/contract/incidents';
+import { isVideo } from './incident-text';
+
+export interface FilePreviewModalProps {
+  isOpen: boolean;
+  /** Kept after closing, so the modal fades out with its content. */
+  file: IncidentFile | null;
+  onClose: () => void;
+}
+
+/** A photo enlarged, or a video played with the browser's controls (the server serves byte ranges). */
+export function FilePreviewModal({ isOpen, file, onClose }: FilePreviewModalProps) {
+  return (
+    <Modal isOpen={isOpen && file !== null} toggle={onClose} size="lg" centered>
+      <ModalHeader toggle={onClose}>{file?.filename}</ModalHeader>
+      <ModalBody>
+        {file && isVideo(file.mime_type) ? (
+          <video src={file.url} controls autoPlay className="incident-preview-media">
+            {file.filename}
+          </video>
+        ) : null}
+        {file && !isVideo(file.mime_type) ? (
+          <img src={file.url} alt={file.filename} className="incident-preview-media" />
+        ) : null}
+      </ModalBody>
+    </Modal>
+  );
+}

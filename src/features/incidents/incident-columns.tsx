@@ -1,0 +1,43 @@
+import type { Incident } from '../../lib/contract/incidents';
+import { dataColumns } from '../../components/data-table';
+import { RowActions } from '../../components/row-actions';
+import { formatTimestamp } from '../../lib/dates';
+import { IncidentStatusBadge } from './incident-status-badge';
+import { reporterOf } from './incident-text';
+
+const col = dataColumns<Incident>();
+
+/** The spec's columns (part 2 §2); View opens the incident's page, as a row click does. */
+export function incidentColumns(onView: (incident: Incident) => void) {
+  return col.columns([
+    col.accessor('created_at', {
+      header: 'Created at',
+      meta: { sortField: 'created_at' },
+      cell: ({ getValue }) => formatTimestamp(getValue()),
+    }),
+    col.accessor('status', {
+      header: 'Status',
+      meta: { sortField: 'status' },
+      cell: ({ getValue }) => <IncidentStatusBadge status={getValue()} />,
+    }),
+    col.display({
+      id: 'reporter',
+      header: 'Reporter',
+      cell: ({ row }) => reporterOf(row.original),
+    }),
+    col.accessor('residence_name', { header: 'Site', meta: { sortField: 'residence_name' } }),
+    col.accessor('category_name', { header: 'Category' }),
+    col.accessor('description', { header: 'Description' }),
+    col.accessor('actions_taken', { header: 'Remarks' }),
+    col.display({
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row }) => (
+        <RowActions
+          subject={row.original.kg_incident_id}
+          actions={[{ kind: 'view', onClick: () => onView(row.original) }]}
+        />
+      ),
+    }),
+  ]);
+}

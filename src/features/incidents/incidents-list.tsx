@@ -1,0 +1,91 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import Plus from 'lucide-react/icons/plus';
+import { Button } from 'reactstrap';
+import type { Incident } from '../../lib/contract/incidents';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { DataTable } from '../../components/data-table';
+import { ErrorToast } from '../../components/error-toast';
+import { Pagination } from '../../components/pagination';
+import { SearchBox } from '../../components/search-box';
+import { SuccessAlert } from '../../components/success-alert';
+import { AddIncidentModal } from './add-incident-modal';
+import { incidentColumns } from './incident-columns';
+import { incidentsList, incidentsSelectors } from './incidents-slice';
+
+const { selectRows, selectCount, selectPage, selectSort, selectLoading, selectError } =
+  incidentsSelectors;
+
+export const incidentPath = (incident: Pick<Incident, 'uuid'>) =>
+  `/incidents-view/${incident.uuid}`;
+
+/** The incidents table with search and Add: every incident the user may see, or one site's. */
+export function IncidentsList({ residenceUuid }: { residenceUuid?: string }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const rows = useAppSelector(selectRows);
+  const count = useAppSelector(selectCount);
+  const page = useAppSelector(selectPage);
+  const sort = useAppSelector(selectSort);
+  const loading = useAppSelector(selectLoading);
+  const error = useAppSelector(selectError);
+  const [adding, setAdding] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const columns = useMemo(
+    () => incidentColumns((incident) => navigate(incidentPath(incident))),
+    [navigate],
+  );
+
+  // Mounting loads afresh, so the list shows what was saved on an incident's page (spec §4).
+  useEffect(() => {
+    void dispatch(
+      incidentsList.changeScope(residenceUuid ? { residence_uuid: residenceUuid } : {}),
+    );
+  }, [dispatch, residenceUuid]);
+
+  return (
+    <>
+      <SuccessAlert message={notice} onDone={() => setNotice(null)} />
+      <div className="d-flex gap-2 mb-3">
+        <div className="flex-grow-1">
+          <SearchBox
+            placeholder="Search by Site, Reporter Email, Guard ID..."
+            onSearch={(text) => void dispatch(incidentsList.submitSearch(text))}
+          />
+        </div>
+        <Button color="primary" onClick={() => setAdding(true)}>
+          <Plus size={16} />
+          Add
+        </Button>
+      </div>
+      <DataTable<Incident>
+        label="Incidents"
+        columns={columns}
+        rows={rows}
+        sort={sort}
+        loading={loading}
+        getRowId={(incident) => incident.uuid}
+        onSortChange={(next) => void dispatch(incidentsList.changeSort(next))}
+        onRowClick={(incident) => navigate(incidentPath(incident))}
+      />
+      <Pagination
+        page={page}
+        count={count}
+        onPageChange={(next) => void dispatch(incidentsList.changePage(next))}
+      />
+      <AddIncidentModal
+        isOpen={adding}
+        residenceUuid={residenceUuid}
+        onClose={() => setAdding(false)}
+        onAdded={() => {
+          setAdding(false);
+          setNotice('Success Added');
+        }}
+      />
+      <ErrorToast
+        message={error}
+        onDismiss={() => dispatch(incidentsList.actions.errorDismissed())}
+      />
+    </>
+  );
+}
