@@ -47,6 +47,25 @@ export function errorText(error: unknown): string {
   return String(error);
 }
 
+/**
+ * The API's own error answer (`{error: {code, message}}`), or null when the call got none: the
+ * network failed, or something other than the API answered. For screens whose words depend on
+ * which error it was, or that show their own text when the API said nothing.
+ */
+export function apiErrorOf(error: unknown): { code: string | null; message: string | null } | null {
+  if (!isAxiosError(error)) return null;
+  const body: unknown = error.response?.data;
+  if (!body || typeof body !== 'object' || !('error' in body)) return null;
+  const inner = (body as { error: unknown }).error;
+  if (typeof inner === 'string') return { code: null, message: inner || null };
+  if (!inner || typeof inner !== 'object') return null;
+  const { code, message } = inner as { code?: unknown; message?: unknown };
+  return {
+    code: typeof code === 'string' ? code : null,
+    message: typeof message === 'string' && message ? message : null,
+  };
+}
+
 export async function apiGet<T>(url: string, config?: AxiosRequestConfig): Promise<T> {
   return (await http.get<T>(url, config)).data;
 }

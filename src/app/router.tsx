@@ -13,17 +13,6 @@ function lazyScreen<Module>(
   return async () => ({ element: render(await load()) });
 }
 
-/** The public pages without a screen yet: the title and the way back. */
-const notBuiltPublic = (title: string) =>
-  lazyScreen(
-    () => Promise.all([import('./not-built-page'), import('./public-layout')]),
-    ([{ NotBuiltPage }, { PublicBackLink }]) => (
-      <NotBuiltPage title={title}>
-        <PublicBackLink />
-      </NotBuiltPage>
-    ),
-  );
-
 /** The spec's route table: three public routes, everything else inside the authenticated shell. */
 export const routes: RouteObject[] = [
   {
@@ -43,8 +32,20 @@ export const routes: RouteObject[] = [
               ({ LoginPage }) => <LoginPage />,
             ),
           },
-          { path: '/forgetpassword', lazy: notBuiltPublic('Forgot your Password?') },
-          { path: '/resetpassword', lazy: notBuiltPublic('Reset your Password') },
+          {
+            path: '/forgetpassword',
+            lazy: lazyScreen(
+              () => import('../features/password/forgot-password-page'),
+              ({ ForgotPasswordPage }) => <ForgotPasswordPage />,
+            ),
+          },
+          {
+            path: '/resetpassword',
+            lazy: lazyScreen(
+              () => import('../features/password/reset-password-page'),
+              ({ ResetPasswordPage }) => <ResetPasswordPage />,
+            ),
+          },
         ],
       },
       {

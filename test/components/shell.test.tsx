@@ -128,7 +128,7 @@ describe('header', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Change Password' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/resetpassword'));
     expect(router.state.location.search).toBe('?iuuid=identity-superadmin');
-    // Until the password screens are built, the page leads back.
+    // Change Password leads back to the dashboard.
     await user.click(await screen.findByRole('link', { name: 'Back to Dashboard' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
@@ -173,7 +173,7 @@ describe('public pages', () => {
       await screen.findByRole('heading', { level: 1, name: 'Forgot your Password?' }),
     ).toBeInTheDocument();
     expect(screen.getByText('Guard Console')).toBeInTheDocument();
-    await user.click(screen.getByRole('link', { name: 'Back to Sign In' }));
+    await user.click(screen.getByRole('link', { name: 'Go Back to Sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Sign in to your account' }),

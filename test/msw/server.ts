@@ -5,6 +5,7 @@ import { attendanceHandlers } from './handlers/attendances';
 import { dashboardHandlers } from './handlers/dashboard';
 import { fileHandlers } from './handlers/files';
 import { guardHandlers } from './handlers/guards';
+import { identityHandlers } from './handlers/identity';
 import { incidentHandlers } from './handlers/incidents';
 import { securityCompanyHandlers } from './handlers/security-companies';
 import { sessionHandlers } from './handlers/session';
@@ -23,5 +24,6 @@ export const server = setupServer(
   ...guardHandlers,
   ...attendanceHandlers,
   ...incidentHandlers,
+  ...identityHandlers,
   ...visitorHandlers,
 );
