@@ -66,7 +66,15 @@ test('the public pages', async ({ page }) => {
   await expectNoSeriousA11yViolations(page, 'forgot password');
 
   await page.goto('/resetpassword');
-  await expectNoSeriousA11yViolations(page, 'reset password');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset your Password' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'reset password without a link');
+
+  await page.goto('/resetpassword?code=not-a-code&iuuid=none');
+  await page.getByRole('button', { name: 'Submit New Password' }).click();
+  await expect(
+    page.getByText('Please use a password that is at least 6 characters long.'),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'reset password with its messages');
 });
 
 const ROLES = [

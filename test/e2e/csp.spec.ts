@@ -175,6 +175,10 @@ for (const email of ['superadmin@example.com', 'company@example.com', 'superviso
     await page.getByRole('button', { name: 'Export to Word' }).click();
     await downloading;
 
+    // Change Password, in the public layout.
+    await visit(page, '/resetpassword?iuuid=own');
+    await expect(page.getByLabel('Current Password')).toBeVisible();
+
     for (const later of ['/users', '/site-super', '/security-company']) {
       await visit(page, later);
     }
