@@ -127,7 +127,7 @@ async function main(): Promise<void> {
         headers: { 'x-application-key': APP_KEY, authorization: `Bearer ${callers[caller]}` },
       });
       if (answer.statusCode !== 200) throw new Error(`${url}: ${answer.statusCode} ${answer.body}`);
-      return answer.json<{ resource: Array<Record<string, unknown>>; meta: { count: number } }>();
+      return answer.json<{ resource: Array<Record<string, unknown>>; meta?: { count: number } }>();
     }
 
     const header = `${'case'.padEnd(52)} ${'request p50/p95'.padStart(17)} ${'page p50/p95'.padStart(15)} ${'count p50/p95'.padStart(15)} ${'rows'.padStart(9)}`;
@@ -149,7 +149,7 @@ async function main(): Promise<void> {
         const start = performance.now();
         const answer = await call(caller, url, query);
         const elapsed = performance.now() - start;
-        rows = answer.meta.count;
+        rows = answer.meta?.count ?? 0;
         if (run < 0) continue; // warm-up
         request.push(elapsed);
         const countMs = statements
@@ -168,9 +168,10 @@ async function main(): Promise<void> {
     }
 
     const first = { limit: '8', offset: '0' };
-    const guardCount = (await call('superadmin', '/kgapi/guards/list', { limit: '1' })).meta.count;
-    const attendanceCount = (await call('superadmin', '/kgapi/attendances/list', { limit: '1' }))
-      .meta.count;
+    const guardCount =
+      (await call('superadmin', '/kgapi/guards/list', { limit: '1' })).meta?.count ?? 0;
+    const attendanceCount =
+      (await call('superadmin', '/kgapi/attendances/list', { limit: '1' })).meta?.count ?? 0;
     const [someGuard] = (await call('superadmin', '/kgapi/guards/list', first)).resource;
     const search = (fields: string[], text: string) =>
       fields.map((field) => `(${field} like '%${text}%')`).join(' OR ');
@@ -178,6 +179,11 @@ async function main(): Promise<void> {
     print();
     print(`${runs} runs per case after 2 warm-ups; times in ms; rows = meta.count.`);
     print(header);
+    await measure('dashboard: figures (superadmin)', 'superadmin', '/kgapi/dashboard/data', {});
+    await measure('dashboard: figures (company)', 'company', '/kgapi/dashboard/data', {});
+    await measure('dashboard: one site (company)', 'company', '/kgapi/dashboard/sitedata', {
+      filter: `(residence_uuid='${site}')`,
+    });
     const guardsUrl = '/kgapi/guards/list';
     const guardSearch = search(['guard_id', 'name', 'security_company_name'], 'siti');
     await measure('guards: first page (superadmin)', 'superadmin', guardsUrl, first);
@@ -189,6 +195,10 @@ async function main(): Promise<void> {
     await measure("guards: search 'siti' (superadmin)", 'superadmin', guardsUrl, {
       ...first,
       filter: guardSearch,
+    });
+    await measure("guards: search 'zzzq' (nothing matches)", 'superadmin', guardsUrl, {
+      ...first,
+      filter: search(['guard_id', 'name', 'security_company_name'], 'zzzq'),
     });
     await measure("guards: search 'G-0042' (company)", 'company', guardsUrl, {
       ...first,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { buildApp } from './app';
 import { readConfig } from './config';
+import { refreshPlannerStatistics } from './db/database';
 import { openDataDir } from './db/open-data-dir';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed/demo';
 
@@ -12,7 +13,11 @@ async function main(): Promise<void> {
   const seeded = config.demoData && (await seedDemoData(db, { dataDir: config.dataDir }));
   const app = await buildApp({ config, db, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
 
+  const statistics = setInterval(() => void refreshPlannerStatistics(db), 3_600_000);
+  statistics.unref();
+
   const shutdown = async (signal: string) => {
+    clearInterval(statistics);
     console.log(`\n${signal} received: closing.`);
     await app.close();
     await db.destroy();

@@ -5,8 +5,11 @@ export { FILTER_LIMITS, parseFilterTree, type FilterLimits } from './parser';
 export {
   compileFilter,
   formatUtcTimestamp,
+  containedText,
   type ComputedField,
   type FieldSpec,
+  type IndexedColumn,
+  type SearchIndex,
   type FieldSpecs,
   type FieldTest,
 } from './to-kysely';

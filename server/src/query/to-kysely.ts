@@ -12,8 +12,22 @@ const COMPARISON_SQL: Readonly<Record<ComparisonOperator, RawBuilder<unknown>>> 
   '>=': sql`>=`,
 };
 
-/** A condition on one field, as a function of the column it tests; values are already bound. */
-export type FieldTest = (column: Expression<unknown>) => Expression<SqlBool>;
+/**
+ * A trigram index over a column (an SQLite FTS5 table kept in step by triggers, see the migration
+ * 2026-11-23T05): `table` is the index, `column` its column for the text, and `rowid` the rowid
+ * of the row the tested column belongs to, such as 'guards.rowid' or 'filter_company.rowid'.
+ */
+export interface SearchIndex {
+  table: string;
+  column: string;
+  rowid: string;
+}
+
+/**
+ * A condition on one field, as a function of the column it tests; values are already bound.
+ * `index`, when the column has one, lets a substring search read it instead of every row.
+ */
+export type FieldTest = (column: Expression<unknown>, index?: SearchIndex) => Expression<SqlBool>;
 
 /**
  * A field with no column of its own in the listed table, such as one reached through a link
@@ -27,8 +41,14 @@ export interface ComputedField {
   orderBy?: string;
 }
 
-/** An API field: a column reference such as 'guards.name', or a computed field. */
-export type FieldSpec = string | ComputedField;
+/** A column with a trigram index, e.g. { column: 'guards.name', search: {…} }. */
+export interface IndexedColumn {
+  column: string;
+  search: SearchIndex;
+}
+
+/** An API field: a column reference such as 'guards.name', an indexed column, or a computed field. */
+export type FieldSpec = string | IndexedColumn | ComputedField;
 
 export type FieldSpecs = Readonly<Record<string, FieldSpec>>;
 
@@ -42,7 +62,49 @@ export function fieldOf(fields: FieldSpecs, field: string): FieldSpec | undefine
 
 /** The column a field sorts by, or undefined when it has none. */
 export function sortColumnOf(spec: FieldSpec): string | undefined {
-  return typeof spec === 'string' ? spec : spec.orderBy;
+  if (typeof spec === 'string') return spec;
+  return 'column' in spec ? spec.column : spec.orderBy;
+}
+
+/** Trigram indexes find text of at least three characters. */
+const MIN_INDEXED_TEXT = 3;
+
+/**
+ * The text a LIKE pattern looks for anywhere in a value ('%text%', with \%, \_ and \\ as plain
+ * characters), or null when the pattern is of another shape or too short for a trigram index.
+ */
+export function containedText(pattern: string): string | null {
+  if (pattern.length < 2 || !pattern.startsWith('%') || !pattern.endsWith('%')) return null;
+  let text = '';
+  const inner = pattern.slice(1, -1);
+  for (let i = 0; i < inner.length; i += 1) {
+    const character = inner[i] ?? '';
+    if (character === '\\') {
+      const escaped = inner[i + 1];
+      // A backslash with nothing after it escapes the closing %: not a '%text%' pattern.
+      if (escaped === undefined) return null;
+      text += escaped;
+      i += 1;
+    } else if (character === '%' || character === '_') {
+      return null;
+    } else {
+      text += character;
+    }
+  }
+  return [...text].length >= MIN_INDEXED_TEXT ? text : null;
+}
+
+/**
+ * A LIKE '%text%' that reads the trigram index for candidate rows and keeps the LIKE as the
+ * final word, so the rows found are exactly those the LIKE alone would find.
+ */
+function indexedLike(
+  index: SearchIndex,
+  text: string,
+  like: Expression<SqlBool>,
+): RawBuilder<SqlBool> {
+  const phrase = `${index.column} : "${text.replaceAll('"', '""')}"`;
+  return sql<SqlBool>`(${sql.ref(index.rowid)} in (select rowid from ${sql.table(index.table)} where ${sql.table(index.table)} match ${phrase}) and ${like})`;
 }
 
 /** Timestamps are stored as UTC text 'YYYY-MM-DD HH:MM:SS', so NOW() binds in that form. */
@@ -65,9 +127,9 @@ export function compileFilter(
   const condition = (field: string, test: FieldTest): RawBuilder<SqlBool> => {
     const spec = fieldOf(fields, field);
     if (spec === undefined) throw filterError(`Unknown field ${excerpt(field)} in filter.`);
-    return typeof spec === 'string'
-      ? sql<SqlBool>`${test(sql.ref(spec))}`
-      : sql<SqlBool>`(${spec.compile(test)})`;
+    if (typeof spec === 'string') return sql<SqlBool>`${test(sql.ref(spec))}`;
+    if ('column' in spec) return sql<SqlBool>`${test(sql.ref(spec.column), spec.search)}`;
+    return sql<SqlBool>`(${spec.compile(test)})`;
   };
 
   const bind = (value: FilterValue): string | number =>
@@ -89,11 +151,15 @@ export function compileFilter(
       case 'like':
         // lower() on both sides: SQLite's LIKE ignores ASCII case, PostgreSQL's does not.
         // A backslash escapes % and _, so a client can search for them as plain characters.
-        return condition(node.field, (column) =>
-          node.negated
-            ? sql<SqlBool>`lower(${column}) not like lower(${bind(node.pattern)}) escape '\\'`
-            : sql<SqlBool>`lower(${column}) like lower(${bind(node.pattern)}) escape '\\'`,
-        );
+        return condition(node.field, (column, index) => {
+          if (node.negated) {
+            return sql<SqlBool>`lower(${column}) not like lower(${bind(node.pattern)}) escape '\\'`;
+          }
+          const pattern = bind(node.pattern);
+          const like = sql<SqlBool>`lower(${column}) like lower(${pattern}) escape '\\'`;
+          const text = index && typeof pattern === 'string' ? containedText(pattern) : null;
+          return index && text !== null ? indexedLike(index, text, like) : like;
+        });
       case 'in':
         return condition(node.field, (column) =>
           node.negated

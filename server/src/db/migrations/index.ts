@@ -6,6 +6,7 @@ import * as authThrottle from './2026-11-23T01-auth-throttle';
 import * as visitorScans from './2026-11-23T02-visitor-scans';
 import * as incidents from './2026-11-23T03-incidents';
 import * as verificationTokens from './2026-11-23T04-verification-tokens';
+import * as figuresAndSearch from './2026-11-23T05-figures-and-search';
 
 /** Every migration in order. Names are timestamps so they sort as they were written. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T02-visitor-scans': visitorScans,
   '2026-11-23T03-incidents': incidents,
   '2026-11-23T04-verification-tokens': verificationTokens,
+  '2026-11-23T05-figures-and-search': figuresAndSearch,
 };
 
 export const migrationProvider: MigrationProvider = {

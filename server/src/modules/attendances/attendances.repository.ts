@@ -3,6 +3,7 @@ import type { Attendance } from '../../../../src/lib/contract/attendances';
 import type { Principal } from '../../auth/principal';
 import { siteScope } from '../../auth/scope';
 import type { DB } from '../../db/database';
+import { searchIndexOf } from '../../db/search-indexes';
 import {
   applyListQuery,
   type ComputedField,
@@ -12,17 +13,20 @@ import {
 } from '../../query';
 import { fileUrl } from '../files/files.repository';
 
-/** A condition on the attendance's guard, as a sub-select on the guards table. */
-const byGuard = (column: string): ComputedField => ({
+/** A condition on the attendance's guard, as a sub-select on the guards table (its search index). */
+const byGuard = (column: 'name' | 'guard_id'): ComputedField => ({
   compile: (test) =>
-    sql<SqlBool>`attendances.guard_uuid in (select filter_guard.uuid from guards as filter_guard where ${test(sql.ref(`filter_guard.${column}`))})`,
+    sql<SqlBool>`attendances.guard_uuid in (select filter_guard.uuid from guards as filter_guard where ${test(sql.ref(`filter_guard.${column}`), searchIndexOf('guards', column, 'filter_guard'))})`,
   orderBy: `guards.${column}`,
 });
 
 /** A condition on the attendance's site, as a sub-select on the residences table. */
 const bySite = (column: string, orderBy?: string): ComputedField => ({
   compile: (test) =>
-    sql<SqlBool>`attendances.residence_uuid in (select filter_site.uuid from residences as filter_site where ${test(sql.ref(`filter_site.${column}`))})`,
+    sql<SqlBool>`attendances.residence_uuid in (select filter_site.uuid from residences as filter_site where ${test(
+      sql.ref(`filter_site.${column}`),
+      column === 'name' ? searchIndexOf('residences', 'name', 'filter_site') : undefined,
+    )})`,
   orderBy,
 });
 
@@ -43,7 +47,7 @@ export const ATTENDANCES_QUERY: ResourceQuerySpec = {
     security_company_uuid: bySite('security_company_uuid'),
     security_company_name: {
       compile: (test) =>
-        sql<SqlBool>`attendances.residence_uuid in (select filter_site.uuid from residences as filter_site inner join security_companies as filter_company on filter_company.uuid = filter_site.security_company_uuid where ${test(sql.ref('filter_company.name'))})`,
+        sql<SqlBool>`attendances.residence_uuid in (select filter_site.uuid from residences as filter_site inner join security_companies as filter_company on filter_company.uuid = filter_site.security_company_uuid where ${test(sql.ref('filter_company.name'), searchIndexOf('security_companies', 'name', 'filter_company'))})`,
       orderBy: 'security_companies.name',
     },
     checkin_at: 'attendances.checkin_at',

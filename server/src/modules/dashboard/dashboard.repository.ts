@@ -71,11 +71,12 @@ export function createDashboardRepository(db: DB) {
       // Upcoming: a valid pass for today or later whose visitor has not arrived yet.
       countOf(
         visitors()
-          .where('visitors.status', '=', 'VALID')
+          // Literal constants, so SQLite sees that its partial index visitors_upcoming_date fits.
+          .where(sql<SqlBool>`visitors.status = 'VALID'`)
           .where('visitors.latest_scan_type', 'is', null)
           .where('visitors.date', '>=', localDate(now)),
       ),
-      countOf(visitors().where('visitors.latest_scan_type', '=', 'IN')),
+      countOf(visitors().where(sql<SqlBool>`visitors.latest_scan_type = 'IN'`)),
       countOf(
         db
           .selectFrom('attendances')

@@ -4,6 +4,7 @@ import type { Guard, GuardSiteLink } from '../../../../src/lib/contract/guards';
 import type { Principal } from '../../auth/principal';
 import { guardScope } from '../../auth/scope';
 import type { Database } from '../../db/schema';
+import { searchIndexOf } from '../../db/search-indexes';
 import { toDbTime } from '../../db/time';
 import { applyListQuery, type ParsedListQuery, type ResourceQuerySpec } from '../../query';
 import { fileUrl } from '../files/files.repository';
@@ -16,8 +17,8 @@ import { companyIsLive } from '../security-companies/security-companies.reposito
 export const GUARDS_QUERY: ResourceQuerySpec = {
   fields: {
     uuid: 'guards.uuid',
-    guard_id: 'guards.guard_id',
-    name: 'guards.name',
+    guard_id: { column: 'guards.guard_id', search: searchIndexOf('guards', 'guard_id') },
+    name: { column: 'guards.name', search: searchIndexOf('guards', 'name') },
     email: 'guards.email',
     address: 'guards.address',
     contact_number: 'guards.contact_number',
@@ -28,7 +29,7 @@ export const GUARDS_QUERY: ResourceQuerySpec = {
     security_company_uuid: 'guards.security_company_uuid',
     security_company_name: {
       compile: (test) =>
-        sql<SqlBool>`guards.security_company_uuid in (select filter_company.uuid from security_companies as filter_company where ${test(sql.ref('filter_company.name'))})`,
+        sql<SqlBool>`guards.security_company_uuid in (select filter_company.uuid from security_companies as filter_company where ${test(sql.ref('filter_company.name'), searchIndexOf('security_companies', 'name', 'filter_company'))})`,
       orderBy: 'security_companies.name',
     },
     pin: 'guards.pin',

@@ -6,6 +6,7 @@ import type { Principal } from '../../auth/principal';
 import { siteScope } from '../../auth/scope';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { searchIndexOf } from '../../db/search-indexes';
 import { isUniqueViolation } from '../../db/errors';
 import { toDbTime } from '../../db/time';
 import {
@@ -19,7 +20,10 @@ import { fileUrl } from '../files/files.repository';
 /** A condition on the incident's site, as a sub-select on the residences table. */
 const bySite = (column: string, orderBy?: string): ComputedField => ({
   compile: (test) =>
-    sql<SqlBool>`incidents.residence_uuid in (select filter_site.uuid from residences as filter_site where ${test(sql.ref(`filter_site.${column}`))})`,
+    sql<SqlBool>`incidents.residence_uuid in (select filter_site.uuid from residences as filter_site where ${test(
+      sql.ref(`filter_site.${column}`),
+      column === 'name' ? searchIndexOf('residences', 'name', 'filter_site') : undefined,
+    )})`,
   orderBy,
 });
 
@@ -37,11 +41,11 @@ export const INCIDENTS_QUERY: ResourceQuerySpec = {
     category_uuid: 'incidents.category_uuid',
     user_email: {
       compile: (test) =>
-        sql<SqlBool>`incidents.reported_by_user_uuid in (select filter_user.uuid from user_profiles as filter_user where ${test(sql.ref('filter_user.email'))})`,
+        sql<SqlBool>`incidents.reported_by_user_uuid in (select filter_user.uuid from user_profiles as filter_user where ${test(sql.ref('filter_user.email'), searchIndexOf('user_profiles', 'email', 'filter_user'))})`,
     },
     guard_id: {
       compile: (test) =>
-        sql<SqlBool>`incidents.reported_by_guard_uuid in (select filter_guard.uuid from guards as filter_guard where ${test(sql.ref('filter_guard.guard_id'))})`,
+        sql<SqlBool>`incidents.reported_by_guard_uuid in (select filter_guard.uuid from guards as filter_guard where ${test(sql.ref('filter_guard.guard_id'), searchIndexOf('guards', 'guard_id', 'filter_guard'))})`,
     },
     status: 'incidents.status',
     description: 'incidents.description',

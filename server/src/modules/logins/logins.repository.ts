@@ -3,6 +3,7 @@ import type { Login } from '../../../../src/lib/contract/logins';
 import { insertAccount, removeAccount, updateAccount } from '../../auth/accounts.repository';
 import type { Principal } from '../../auth/principal';
 import type { DB } from '../../db/database';
+import { searchIndexOf } from '../../db/search-indexes';
 import { applyListQuery, type ParsedListQuery, type ResourceQuerySpec } from '../../query';
 
 /**
@@ -12,9 +13,12 @@ import { applyListQuery, type ParsedListQuery, type ResourceQuerySpec } from '..
 export const LOGINS_QUERY: ResourceQuerySpec = {
   fields: {
     uuid: 'user_profiles.uuid',
-    user_email: 'user_profiles.email',
+    user_email: { column: 'user_profiles.email', search: searchIndexOf('user_profiles', 'email') },
     security_company_uuid: 'user_roles.security_company_uuid',
-    security_company_name: 'security_companies.name',
+    security_company_name: {
+      column: 'security_companies.name',
+      search: searchIndexOf('security_companies', 'name'),
+    },
     is_active: 'user_profiles.is_active',
     access_type: 'user_roles.type',
     created_at: 'user_profiles.created_at',

@@ -6,6 +6,7 @@ import type { Principal } from '../../auth/principal';
 import { companyScope } from '../../auth/scope';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { searchIndexOf } from '../../db/search-indexes';
 import { toDbTime } from '../../db/time';
 import {
   applyListQuery,
@@ -17,7 +18,7 @@ import {
 /** The email of the company's login, as a sub-select so the count needs no join. */
 const byLoginEmail: ComputedField = {
   compile: (test) =>
-    sql<SqlBool>`security_companies.kg_user_profile_uuid in (select filter_profile.uuid from user_profiles as filter_profile where ${test(sql.ref('filter_profile.email'))})`,
+    sql<SqlBool>`security_companies.kg_user_profile_uuid in (select filter_profile.uuid from user_profiles as filter_profile where ${test(sql.ref('filter_profile.email'), searchIndexOf('user_profiles', 'email', 'filter_profile'))})`,
   orderBy: 'user_profiles.email',
 };
 
@@ -25,9 +26,15 @@ const byLoginEmail: ComputedField = {
 export const SECURITY_COMPANIES_QUERY: ResourceQuerySpec = {
   fields: {
     uuid: 'security_companies.uuid',
-    name: 'security_companies.name',
-    brn: 'security_companies.brn',
-    license_number: 'security_companies.license_number',
+    name: {
+      column: 'security_companies.name',
+      search: searchIndexOf('security_companies', 'name'),
+    },
+    brn: { column: 'security_companies.brn', search: searchIndexOf('security_companies', 'brn') },
+    license_number: {
+      column: 'security_companies.license_number',
+      search: searchIndexOf('security_companies', 'license_number'),
+    },
     license_expiry_date: 'security_companies.license_expiry_date',
     address: 'security_companies.address',
     is_active: 'security_companies.is_active',

@@ -5,6 +5,7 @@ import { insertAccount, removeAccount, updateAccount } from '../../auth/accounts
 import type { Principal } from '../../auth/principal';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { searchIndexOf } from '../../db/search-indexes';
 import { toDbTime } from '../../db/time';
 import { applyListQuery, type ParsedListQuery, type ResourceQuerySpec } from '../../query';
 import { fileUrl } from '../files/files.repository';
@@ -13,8 +14,14 @@ import { fileUrl } from '../files/files.repository';
 export const SITE_SUPERVISORS_QUERY: ResourceQuerySpec = {
   fields: {
     uuid: 'site_supervisors.uuid',
-    supervisor_name: 'user_profiles.name',
-    supervisor_email: 'user_profiles.email',
+    supervisor_name: {
+      column: 'user_profiles.name',
+      search: searchIndexOf('user_profiles', 'name'),
+    },
+    supervisor_email: {
+      column: 'user_profiles.email',
+      search: searchIndexOf('user_profiles', 'email'),
+    },
     staff_id: 'site_supervisors.staff_id',
     is_active: 'site_supervisors.is_active',
     security_company_uuid: 'site_supervisors.security_company_uuid',

@@ -10,6 +10,7 @@ import type {
 import type { Principal } from '../../auth/principal';
 import { siteScope } from '../../auth/scope';
 import type { DB } from '../../db/database';
+import { searchIndexOf } from '../../db/search-indexes';
 import { toDbTime } from '../../db/time';
 import {
   applyListQuery,
@@ -22,7 +23,10 @@ import { fileUrl } from '../files/files.repository';
 /** A condition on the pass's site, as a sub-select on the residences table. */
 const bySite = (column: string, orderBy?: string): ComputedField => ({
   compile: (test) =>
-    sql<SqlBool>`visitors.residence_uuid in (select filter_site.uuid from residences as filter_site where ${test(sql.ref(`filter_site.${column}`))})`,
+    sql<SqlBool>`visitors.residence_uuid in (select filter_site.uuid from residences as filter_site where ${test(
+      sql.ref(`filter_site.${column}`),
+      column === 'name' ? searchIndexOf('residences', 'name', 'filter_site') : undefined,
+    )})`,
   orderBy,
 });
 
@@ -37,10 +41,13 @@ export const VISITORS_QUERY: ResourceQuerySpec = {
     residence_uuid: 'visitors.residence_uuid',
     residence_name: bySite('name', 'residences.name'),
     residence_kipleguard_visitors_enabled: bySite('kipleguard_visitors'),
-    name: 'visitors.name',
-    category: 'visitors.category',
-    car_plate_number: 'visitors.car_plate_number',
-    status: 'visitors.status',
+    name: { column: 'visitors.name', search: searchIndexOf('visitors', 'name') },
+    category: { column: 'visitors.category', search: searchIndexOf('visitors', 'category') },
+    car_plate_number: {
+      column: 'visitors.car_plate_number',
+      search: searchIndexOf('visitors', 'car_plate_number'),
+    },
+    status: { column: 'visitors.status', search: searchIndexOf('visitors', 'status') },
     latest_scan_type: 'visitors.latest_scan_type',
     repeat_type: 'visitors.repeat_type',
     date: 'visitors.date',

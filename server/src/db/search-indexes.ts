@@ -1,0 +1,22 @@
+import type { SearchIndex } from '../query';
+
+/** The tables with trigram search indexes (migration 2026-11-23T05), and their indexed columns. */
+interface Indexed {
+  guards: ['name', 'guard_id'];
+  residences: ['name'];
+  security_companies: ['name', 'brn', 'license_number'];
+  user_profiles: ['name', 'email'];
+  visitors: ['name', 'category', 'car_plate_number', 'status'];
+}
+
+/**
+ * The trigram index of `table.column`, for a row named `alias` in the query (the table itself, or
+ * a sub-select's alias such as 'filter_guard'). Only columns that have one can be named.
+ */
+export function searchIndexOf<Table extends keyof Indexed>(
+  table: Table,
+  column: Indexed[Table][number],
+  alias: string = table,
+): SearchIndex {
+  return { table: `${table}_search`, column, rowid: `${alias}.rowid` };
+}
