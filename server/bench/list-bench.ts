@@ -7,10 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import type { Kysely } from 'kysely';
 import { buildApp } from '../src/app';
 import { readConfig } from '../src/config';
+import { openDatabase } from '../src/db/database';
 import { DATABASE_FILE, openDataDir } from '../src/db/open-data-dir';
 import type { Database } from '../src/db/schema';
 import { DEMO_PASSWORD, seedDemoData } from '../src/db/seed/demo';
@@ -36,14 +36,9 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
-/** The app's database, with every statement's duration recorded. */
+/** The app's database, opened as the server opens it, with every statement's duration recorded. */
 function openTimed(file: string, record: (sql: string, ms: number) => void): Kysely<Database> {
-  const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+  return openDatabase(file, {
     log: (event) => {
       if (event.level === 'query') record(event.query.sql, event.queryDurationMillis);
     },

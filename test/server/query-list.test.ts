@@ -40,19 +40,23 @@ function expectQueryError(params: ListQueryParams, code: QueryErrorCode, message
 }
 
 describe('parseListQuery: defaults', () => {
-  it('gives no filter, the default order, the max limit, offset 0 and no relations', () => {
+  it('gives no filter, the default order, the max limit, offset 0, no relations and a count', () => {
     expect(parseListQuery({}, SPEC)).toEqual({
       where: null,
       order: [{ field: 'created_at', ref: 'sites.created_at', direction: 'desc' }],
       limit: DEFAULT_MAX_LIMIT,
       offset: 0,
       related: [],
+      includeCount: true,
     });
   });
 
   it('treats empty parameters as absent', () => {
     expect(
-      parseListQuery({ filter: ' ', order: '', limit: '', offset: '', related: '' }, SPEC),
+      parseListQuery(
+        { filter: ' ', order: '', limit: '', offset: '', related: '', include_count: '' },
+        SPEC,
+      ),
     ).toEqual(parseListQuery({}, SPEC));
   });
 

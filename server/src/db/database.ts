@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteDialect, sql, type LogConfig } from 'kysely';
 import { Migrator } from 'kysely';
 import type { Database } from './schema';
 import { migrationProvider } from './migrations';
@@ -10,7 +10,7 @@ export type DB = Kysely<Database>;
  * Opens the SQLite file (or ':memory:') with WAL and foreign keys on.
  * The dialect is the one place that knows the engine: a PostgreSQL dialect can replace it.
  */
-export function openDatabase(filename: string): DB {
+export function openDatabase(filename: string, options: { log?: LogConfig } = {}): DB {
   const sqlite = new SQLite(filename);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
@@ -21,7 +21,10 @@ export function openDatabase(filename: string): DB {
   // through a site index where a small partial index would do (the dashboard's on-duty figure).
   sqlite.pragma('analysis_limit = 1000');
   sqlite.pragma('optimize = 0x10002');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    log: options.log,
+  });
 }
 
 /** Brings the planner's statistics up to date as data grows; the server runs it every hour. */

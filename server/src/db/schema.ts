@@ -242,6 +242,13 @@ export interface CountersTable {
   value: number;
 }
 
+/** Rows per site of the big lists, kept by triggers: unfiltered lists add these up. */
+export interface SiteRowCountsTable {
+  list: 'attendances' | 'visitors' | 'incidents';
+  residence_uuid: string;
+  n: number;
+}
+
 export interface PasswordResetCodesTable {
   uuid: string;
   identity_uuid: string;
@@ -274,5 +281,6 @@ export interface Database {
   password_reset_codes: PasswordResetCodesTable;
   auth_throttle: AuthThrottleTable;
   counters: CountersTable;
+  site_row_counts: SiteRowCountsTable;
   verification_tokens: VerificationTokensTable;
 }

@@ -1,5 +1,10 @@
 export type QueryErrorCode =
-  'INVALID_FILTER' | 'INVALID_ORDER' | 'INVALID_LIMIT' | 'INVALID_OFFSET' | 'INVALID_RELATED';
+  | 'INVALID_FILTER'
+  | 'INVALID_ORDER'
+  | 'INVALID_LIMIT'
+  | 'INVALID_OFFSET'
+  | 'INVALID_RELATED'
+  | 'INVALID_INCLUDE_COUNT';
 
 /**
  * A list call's query parameters are wrong. This is the only error the query module throws for

@@ -16,9 +16,12 @@ export {
 export {
   DEFAULT_MAX_LIMIT,
   applyListQuery,
+  countMatches,
+  listAnswer,
   parseFilter,
   parseListQuery,
   type FilterOptions,
+  type ListAnswer,
   type ListQueryParams,
   type OrderTerm,
   type ParsedListQuery,

@@ -1,4 +1,5 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { ListResponse, ResourceResponse } from '../../../src/lib/contract/list';
 import { QueryError, excerpt, type QueryErrorCode } from './errors';
 import { FILTER_LIMITS, parseFilterTree, type FilterLimits } from './parser';
 import { compileFilter, fieldOf, sortColumnOf, type FieldSpecs } from './to-kysely';
@@ -33,6 +34,7 @@ export interface ListQueryParams {
   limit?: unknown;
   offset?: unknown;
   related?: unknown;
+  include_count?: unknown;
 }
 
 export interface FilterOptions {
@@ -56,6 +58,11 @@ export interface ParsedListQuery {
   limit: number;
   offset: number;
   related: string[];
+  /**
+   * False when the client sent include_count=false: it has the count already (an export's later
+   * pages), so the list answers without `meta` and spares the database the counting.
+   */
+  includeCount: boolean;
 }
 
 /**
@@ -90,7 +97,40 @@ export function parseListQuery(
     limit: limit ?? spec.defaultLimit ?? maxLimit,
     offset: offset ?? 0,
     related: parseRelated(singleText(params.related, 'related', 'INVALID_RELATED'), spec),
+    includeCount: parseIncludeCount(params.include_count),
   };
+}
+
+/**
+ * Counts the records a list matches (a query selecting `n`), unless the client asked for no count.
+ * Every list counts through here, so `include_count=false` means the same everywhere.
+ */
+export async function countMatches(
+  list: ParsedListQuery,
+  query: { executeTakeFirstOrThrow(): Promise<{ n: number | bigint }> },
+): Promise<number | null> {
+  if (!list.includeCount) return null;
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+/** A list's answer: its page, and `meta.count` unless the client asked for no count. */
+export type ListAnswer<Row> = ListResponse<Row> | ResourceResponse<Row[]>;
+
+export function listAnswer<Row>(resource: Row[], count: number | null): ListAnswer<Row> {
+  return count === null ? { resource } : { resource, meta: { count } };
+}
+
+/** DreamFactory's include_count: true unless the client says false (or 0). */
+function parseIncludeCount(value: unknown): boolean {
+  const text = singleText(value, 'include_count', 'INVALID_INCLUDE_COUNT');
+  if (text === undefined || text === '') return true;
+  const flag = text.toLowerCase();
+  if (flag === 'true' || flag === '1') return true;
+  if (flag === 'false' || flag === '0') return false;
+  throw new QueryError(
+    'INVALID_INCLUDE_COUNT',
+    `Invalid include_count ${excerpt(text)}: expected true or false.`,
+  );
 }
 
 /** Applies a parsed list query's filter, order, limit and offset to a select. */

@@ -7,6 +7,7 @@ import * as visitorScans from './2026-11-23T02-visitor-scans';
 import * as incidents from './2026-11-23T03-incidents';
 import * as verificationTokens from './2026-11-23T04-verification-tokens';
 import * as figuresAndSearch from './2026-11-23T05-figures-and-search';
+import * as siteRowCounts from './2026-11-23T06-site-row-counts';
 
 /** Every migration in order. Names are timestamps so they sort as they were written. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T03-incidents': incidents,
   '2026-11-23T04-verification-tokens': verificationTokens,
   '2026-11-23T05-figures-and-search': figuresAndSearch,
+  '2026-11-23T06-site-row-counts': siteRowCounts,
 };
 
 export const migrationProvider: MigrationProvider = {

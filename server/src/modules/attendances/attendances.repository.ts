@@ -4,7 +4,9 @@ import type { Principal } from '../../auth/principal';
 import { siteScope } from '../../auth/scope';
 import type { DB } from '../../db/database';
 import { searchIndexOf } from '../../db/search-indexes';
+import { countAtSites } from '../../db/site-row-counts';
 import {
+  countMatches,
   applyListQuery,
   type ComputedField,
   type OrderTerm,
@@ -181,16 +183,19 @@ export function createAttendancesRepository(db: DB) {
         selectAttendances().where('attendances.uuid', 'in', page.uuids),
         { ...page.ordered, where: null, offset: 0 },
       ).orderBy('attendances.uuid', 'desc');
-      const countQuery = db
-        .selectFrom('attendances')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where(scope)
-        .where(list.where ?? always);
+      const countQuery =
+        list.where === null
+          ? countAtSites(db, principal, 'attendances', { liveSitesOnly: false })
+          : db
+              .selectFrom('attendances')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where(scope)
+              .where(list.where);
       const [rows, total] = await Promise.all([
         rowsQuery.execute(),
-        countQuery.executeTakeFirstOrThrow(),
+        countMatches(list, countQuery),
       ]);
-      return { resource: rows.map(toRecord), count: Number(total.n) };
+      return { resource: rows.map(toRecord), count: total };
     },
   };
 }

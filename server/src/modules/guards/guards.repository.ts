@@ -6,7 +6,12 @@ import { guardScope } from '../../auth/scope';
 import type { Database } from '../../db/schema';
 import { searchIndexOf } from '../../db/search-indexes';
 import { toDbTime } from '../../db/time';
-import { applyListQuery, type ParsedListQuery, type ResourceQuerySpec } from '../../query';
+import {
+  applyListQuery,
+  type ParsedListQuery,
+  type ResourceQuerySpec,
+  countMatches,
+} from '../../query';
 import { fileUrl } from '../files/files.repository';
 import { companyIsLive } from '../security-companies/security-companies.repository';
 
@@ -181,11 +186,11 @@ function createGuardsStore(db: Kysely<Database>) {
         .select((eb) => eb.fn.countAll<number>().as('n'));
       const [rows, total] = await Promise.all([
         rowsQuery.execute(),
-        countQuery.executeTakeFirstOrThrow(),
+        countMatches(list, countQuery),
       ]);
       return {
         resource: await toRecords(rows, list.related.includes('kg_security_company')),
-        count: Number(total.n),
+        count: total,
       };
     },
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Guard, GuardPin } from '../../../../src/lib/contract/guards';
-import type { ListResponse, ResourceResponse } from '../../../../src/lib/contract/list';
+import type { ResourceResponse } from '../../../../src/lib/contract/list';
 import { principalOf } from '../../auth/authenticate';
 import { uuidParams } from '../../http/schemas';
-import { parseListQuery, type ListQueryParams } from '../../query';
+import { parseListQuery, type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
 import { GUARDS_QUERY } from './guards.repository';
 import type { GuardBody, GuardsService } from './guards.service';
 
@@ -42,10 +42,10 @@ export function guardsRoutes(app: FastifyInstance, deps: { guardsService: Guards
   // The list parameters are checked by parseListQuery, with messages that name the problem.
   app.get<{ Querystring: ListQueryParams }>(
     '/guards/list',
-    async (request): Promise<ListResponse<Guard>> => {
+    async (request): Promise<ListAnswer<Guard>> => {
       const list = parseListQuery(request.query, GUARDS_QUERY);
       const { resource, count } = await guardsService.list(principalOf(request), list);
-      return { resource, meta: { count } };
+      return listAnswer(resource, count);
     },
   );
 

@@ -5,11 +5,13 @@ import type { IncidentStatus } from '../../../../src/lib/rules/incidents';
 import type { Principal } from '../../auth/principal';
 import { siteScope } from '../../auth/scope';
 import type { DB } from '../../db/database';
+import { countAtSites } from '../../db/site-row-counts';
 import type { Database } from '../../db/schema';
 import { searchIndexOf } from '../../db/search-indexes';
 import { isUniqueViolation } from '../../db/errors';
 import { toDbTime } from '../../db/time';
 import {
+  countMatches,
   applyListQuery,
   type ComputedField,
   type ParsedListQuery,
@@ -217,21 +219,24 @@ export function createIncidentsRepository(db: DB) {
         where: null,
         offset: 0,
       }).orderBy('incidents.uuid', 'desc');
-      const countQuery = db
-        .selectFrom('incidents')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('incidents.deleted_at', 'is', null)
-        .where(atLiveSite)
-        .where(scope)
-        .where(list.where ?? always);
+      const countQuery =
+        list.where === null
+          ? countAtSites(db, principal, 'incidents', { liveSitesOnly: true })
+          : db
+              .selectFrom('incidents')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('incidents.deleted_at', 'is', null)
+              .where(atLiveSite)
+              .where(scope)
+              .where(list.where);
       const [rows, total] = await Promise.all([
         rowsQuery.execute(),
-        countQuery.executeTakeFirstOrThrow(),
+        countMatches(list, countQuery),
       ]);
       const files = await filesOf(rows.map((row) => row.uuid));
       return {
         resource: rows.map((row) => toRecord(row, files.get(row.uuid) ?? [])),
-        count: Number(total.n),
+        count: total,
       };
     },
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Incident, IncidentCategory } from '../../../../src/lib/contract/incidents';
-import type { ListResponse, ResourceResponse } from '../../../../src/lib/contract/list';
+import type { ResourceResponse } from '../../../../src/lib/contract/list';
 import { principalOf } from '../../auth/authenticate';
 import { uuidParams } from '../../http/schemas';
-import { parseListQuery, type ListQueryParams } from '../../query';
+import { parseListQuery, type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
 import { INCIDENTS_QUERY } from './incidents.repository';
 import type {
   IncidentAddPayload,
@@ -42,10 +42,10 @@ const updateSchema = {
 export function incidentsRoutes(app: FastifyInstance, deps: { incidents: IncidentsService }): void {
   app.get<{ Querystring: ListQueryParams }>(
     '/incidents/list',
-    async (request): Promise<ListResponse<Incident>> => {
+    async (request): Promise<ListAnswer<Incident>> => {
       const list = parseListQuery(request.query, INCIDENTS_QUERY);
       const { resource, count } = await deps.incidents.list(principalOf(request), list);
-      return { resource, meta: { count } };
+      return listAnswer(resource, count);
     },
   );
 

@@ -4,7 +4,12 @@ import { insertAccount, removeAccount, updateAccount } from '../../auth/accounts
 import type { Principal } from '../../auth/principal';
 import type { DB } from '../../db/database';
 import { searchIndexOf } from '../../db/search-indexes';
-import { applyListQuery, type ParsedListQuery, type ResourceQuerySpec } from '../../query';
+import {
+  applyListQuery,
+  type ParsedListQuery,
+  type ResourceQuerySpec,
+  countMatches,
+} from '../../query';
 
 /**
  * What GET /logins/list lets clients filter and sort by. The spec's call always filters
@@ -111,9 +116,9 @@ export function createLoginsRepository(db: DB) {
         .where(where);
       const [rows, total] = await Promise.all([
         rowsQuery.execute(),
-        countQuery.executeTakeFirstOrThrow(),
+        countMatches(list, countQuery),
       ]);
-      return { resource: await withSites(rows), count: Number(total.n) };
+      return { resource: await withSites(rows), count: total };
     },
 
     async find(principal: Principal, uuid: string): Promise<Login | undefined> {

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ListResponse, ResourceResponse } from '../../../../src/lib/contract/list';
+import type { ResourceResponse } from '../../../../src/lib/contract/list';
 import type { Login } from '../../../../src/lib/contract/logins';
 import { principalOf } from '../../auth/authenticate';
 import type { PasswordGate } from '../../auth/password-gate';
 import type { VerificationStore } from '../../auth/verification';
 import { uuidParams } from '../../http/schemas';
-import { parseListQuery, type ListQueryParams } from '../../query';
+import { parseListQuery, type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
 import { gatedHash } from '../session/session.service';
 import { LOGINS_QUERY } from './logins.repository';
 import type { LoginPayload, LoginsService, WriteContext } from './logins.service';
@@ -40,10 +40,10 @@ export function loginsRoutes(
 
   app.get<{ Querystring: ListQueryParams }>(
     '/logins/list',
-    async (request): Promise<ListResponse<Login>> => {
+    async (request): Promise<ListAnswer<Login>> => {
       const list = parseListQuery(request.query, LOGINS_QUERY);
       const { resource, count } = await logins.list(principalOf(request), list);
-      return { resource, meta: { count } };
+      return listAnswer(resource, count);
     },
   );
 

@@ -9,6 +9,7 @@ import type { Database } from '../../db/schema';
 import { searchIndexOf } from '../../db/search-indexes';
 import { toDbTime } from '../../db/time';
 import {
+  countMatches,
   applyListQuery,
   type ComputedField,
   type ParsedListQuery,
@@ -183,12 +184,12 @@ export function createSecurityCompaniesRepository(db: DB) {
         .select((eb) => eb.fn.countAll<number>().as('n'));
       const [rows, total] = await Promise.all([
         rowsQuery.execute(),
-        countQuery.executeTakeFirstOrThrow(),
+        countMatches(list, countQuery),
       ]);
       const sites = await sitesOf(rows.map((row) => row.uuid));
       return {
         resource: rows.map((row) => toRecord(row, sites.get(row.uuid) ?? [])),
-        count: Number(total.n),
+        count: total,
       };
     },
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ListResponse, ResourceResponse } from '../../../../src/lib/contract/list';
+import type { ResourceResponse } from '../../../../src/lib/contract/list';
 import type { SecurityCompany } from '../../../../src/lib/contract/security-companies';
 import { principalOf } from '../../auth/authenticate';
 import type { PasswordGate } from '../../auth/password-gate';
 import { uuidParams } from '../../http/schemas';
-import { parseListQuery, type ListQueryParams } from '../../query';
+import { parseListQuery, type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
 import { gatedHash } from '../session/session.service';
 import { SECURITY_COMPANIES_QUERY } from './security-companies.repository';
 import type { CompanyPayload, SecurityCompaniesService } from './security-companies.service';
@@ -42,10 +42,10 @@ export function securityCompaniesRoutes(
 
   app.get<{ Querystring: ListQueryParams }>(
     '/securitycompanies/list',
-    async (request): Promise<ListResponse<SecurityCompany>> => {
+    async (request): Promise<ListAnswer<SecurityCompany>> => {
       const list = parseListQuery(request.query, SECURITY_COMPANIES_QUERY);
       const { resource, count } = await securityCompanies.list(principalOf(request), list);
-      return { resource, meta: { count } };
+      return listAnswer(resource, count);
     },
   );
 

@@ -7,7 +7,12 @@ import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { searchIndexOf } from '../../db/search-indexes';
 import { toDbTime } from '../../db/time';
-import { applyListQuery, type ParsedListQuery, type ResourceQuerySpec } from '../../query';
+import {
+  applyListQuery,
+  type ParsedListQuery,
+  type ResourceQuerySpec,
+  countMatches,
+} from '../../query';
 import { fileUrl } from '../files/files.repository';
 
 /** What GET /sitesupervisors/list lets clients filter and sort by. */
@@ -175,12 +180,12 @@ export function createSiteSupervisorsRepository(db: DB) {
         .where(where);
       const [rows, total] = await Promise.all([
         rowsQuery.execute(),
-        countQuery.executeTakeFirstOrThrow(),
+        countMatches(list, countQuery),
       ]);
       const sites = await sitesOf(rows.map((row) => row.uuid));
       return {
         resource: rows.map((row) => toRecord(row, sites.get(row.uuid) ?? [])),
-        count: Number(total.n),
+        count: total,
       };
     },
 

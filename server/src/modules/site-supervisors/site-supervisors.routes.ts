@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ListResponse, ResourceResponse } from '../../../../src/lib/contract/list';
+import type { ResourceResponse } from '../../../../src/lib/contract/list';
 import type { SiteSupervisor } from '../../../../src/lib/contract/site-supervisors';
 import { principalOf } from '../../auth/authenticate';
 import type { PasswordGate } from '../../auth/password-gate';
 import { uuidParams } from '../../http/schemas';
-import { parseListQuery, type ListQueryParams } from '../../query';
+import { parseListQuery, type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
 import { gatedHash } from '../session/session.service';
 import { SITE_SUPERVISORS_QUERY } from './site-supervisors.repository';
 import type { SiteSupervisorsService, SupervisorPayload } from './site-supervisors.service';
@@ -40,10 +40,10 @@ export function siteSupervisorsRoutes(
 
   app.get<{ Querystring: ListQueryParams }>(
     '/sitesupervisors/list',
-    async (request): Promise<ListResponse<SiteSupervisor>> => {
+    async (request): Promise<ListAnswer<SiteSupervisor>> => {
       const list = parseListQuery(request.query, SITE_SUPERVISORS_QUERY);
       const { resource, count } = await siteSupervisors.list(principalOf(request), list);
-      return { resource, meta: { count } };
+      return listAnswer(resource, count);
     },
   );
 

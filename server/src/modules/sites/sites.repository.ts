@@ -5,7 +5,12 @@ import type { Principal } from '../../auth/principal';
 import { siteScope } from '../../auth/scope';
 import type { DB } from '../../db/database';
 import { toDbTime } from '../../db/time';
-import { applyListQuery, type ParsedListQuery, type ResourceQuerySpec } from '../../query';
+import {
+  applyListQuery,
+  type ParsedListQuery,
+  type ResourceQuerySpec,
+  countMatches,
+} from '../../query';
 import { fileUrl } from '../files/files.repository';
 import { companyIsLive } from '../security-companies/security-companies.repository';
 
@@ -126,9 +131,9 @@ export function createSitesRepository(db: DB) {
         .select((eb) => eb.fn.countAll<number>().as('n'));
       const [rows, total] = await Promise.all([
         rowsQuery.execute(),
-        countQuery.executeTakeFirstOrThrow(),
+        countMatches(list, countQuery),
       ]);
-      return { resource: rows.map(toRecord), count: Number(total.n) };
+      return { resource: rows.map(toRecord), count: total };
     },
 
     async findLive(uuid: string): Promise<Site | undefined> {

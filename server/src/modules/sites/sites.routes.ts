@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ListResponse, ResourceResponse } from '../../../../src/lib/contract/list';
+import type { ResourceResponse } from '../../../../src/lib/contract/list';
 import type { Site } from '../../../../src/lib/contract/sites';
 import { principalOf } from '../../auth/authenticate';
 import { uuidParams } from '../../http/schemas';
-import { parseListQuery, type ListQueryParams } from '../../query';
+import { parseListQuery, type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
 import { SITES_QUERY, type SitesRepository } from './sites.repository';
 import type { SiteBody, SitesService } from './sites.service';
 
@@ -47,7 +47,7 @@ export function sitesRoutes(
         },
       },
     },
-    async (request): Promise<ListResponse<Site>> => {
+    async (request): Promise<ListAnswer<Site>> => {
       const { filterValues, ...params } = request.query;
       const list = parseListQuery(params, SITES_QUERY);
       const { resource, count } = await deps.sites.list(
@@ -55,7 +55,7 @@ export function sitesRoutes(
         list,
         filterValues?.trim() ?? '',
       );
-      return { resource, meta: { count } };
+      return listAnswer(resource, count);
     },
   );
 

@@ -10,9 +10,11 @@ import type {
 import type { Principal } from '../../auth/principal';
 import { siteScope } from '../../auth/scope';
 import type { DB } from '../../db/database';
+import { countAtSites } from '../../db/site-row-counts';
 import { searchIndexOf } from '../../db/search-indexes';
 import { toDbTime } from '../../db/time';
 import {
+  countMatches,
   applyListQuery,
   type ComputedField,
   type ParsedListQuery,
@@ -262,16 +264,19 @@ export function createVisitorsRepository(db: DB) {
         where: null,
         offset: 0,
       }).orderBy('visitors.uuid', 'desc');
-      const countQuery = db
-        .selectFrom('visitors')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('visitors.deleted_at', 'is', null)
-        .where(atLiveSite)
-        .where(scope)
-        .where(list.where ?? always);
+      const countQuery =
+        list.where === null
+          ? countAtSites(db, principal, 'visitors', { liveSitesOnly: true })
+          : db
+              .selectFrom('visitors')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('visitors.deleted_at', 'is', null)
+              .where(atLiveSite)
+              .where(scope)
+              .where(list.where);
       const [rows, total] = await Promise.all([
         rowsQuery.execute(),
-        countQuery.executeTakeFirstOrThrow(),
+        countMatches(list, countQuery),
       ]);
       const { times, applications } = await scanTimesAndApplications(rows.map((row) => row.uuid));
       return {
@@ -279,7 +284,7 @@ export function createVisitorsRepository(db: DB) {
           // The list carries the newest application only: enough for its HDF and health columns.
           toRow(row, times.get(row.uuid), (applications.get(row.uuid) ?? []).slice(0, 1)),
         ),
-        count: Number(total.n),
+        count: total,
       };
     },
 

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ListResponse } from '../../../../src/lib/contract/list';
 import type { Visitor, VisitorRow, VisitorScanAnswer } from '../../../../src/lib/contract/visitors';
 import { WEEKDAYS } from '../../../../src/lib/rules/visitor-pass';
 import { principalOf } from '../../auth/authenticate';
 import { notFound } from '../../http/errors';
 import { uuidParams } from '../../http/schemas';
-import { parseListQuery, type ListQueryParams } from '../../query';
+import { parseListQuery, type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
 import { VISITORS_QUERY, type VisitorsRepository } from './visitors.repository';
 import { scanPass } from './visitors.service';
 
@@ -18,10 +17,10 @@ const codeParams = {
 export function visitorsRoutes(app: FastifyInstance, deps: { visitors: VisitorsRepository }): void {
   app.get<{ Querystring: ListQueryParams }>(
     '/visitors/list',
-    async (request): Promise<ListResponse<VisitorRow>> => {
+    async (request): Promise<ListAnswer<VisitorRow>> => {
       const list = parseListQuery(request.query, VISITORS_QUERY);
       const { resource, count } = await deps.visitors.list(principalOf(request), list);
-      return { resource, meta: { count } };
+      return listAnswer(resource, count);
     },
   );
 
