@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { BUILD_SETTINGS_FILE, consoleSettings, settingsRecord } from './scripts/build-settings.ts';
+import { precompressBuild } from './scripts/precompress.ts';
 import { readAppConfig } from './src/app-settings.ts';
 
 const apiServer = process.env.API_SERVER_URL ?? 'http://127.0.0.1:8080';
@@ -36,7 +37,7 @@ export default defineConfig(({ mode }) => {
   // The console's settings are checked here too, so a bad value fails the build, not the browser.
   readAppConfig(settings);
   return {
-    plugins: [react(), recordSettings(settings)],
+    plugins: [react(), recordSettings(settings), precompressBuild()],
     server: {
       port: readDevPort(loadEnv(mode, process.cwd(), 'DEV_').DEV_PORT),
       proxy: { '/kgapi': { target: apiServer, changeOrigin: true } },
