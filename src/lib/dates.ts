@@ -1,36 +1,144 @@
 import moment from 'moment';
 
-/** The API stores and answers timestamps as UTC text in this form. */
-const API_TIMESTAMP = 'YYYY-MM-DD HH:mm:ss';
-/** How the console shows a timestamp: the reader's local time (spec part 1 §9). */
-const DISPLAY_TIMESTAMP = 'DD/MM/YYYY hh:mm:ss a';
-const API_DATE = 'YYYY-MM-DD';
-/** The birthdate the guard form reads and writes, the spec's dd/MM/yyyy. */
-const FORM_DATE = 'DD/MM/YYYY';
+/**
+ * The API's timestamps are UTC text in one fixed form, 'YYYY-MM-DD HH:mm:ss'. Lists and exports
+ * read thousands of them, so they are read here by hand rather than by moment, giving exactly
+ * what `moment.utc(text, 'YYYY-MM-DD HH:mm:ss', true)` gave (test/unit/dates-equivalence.test.ts
+ * compares the two on random text), refusals and quirks alike.
+ */
+const FIXED_TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
 
-/** A UTC timestamp of the API as local 'DD/MM/YYYY hh:mm:ss a'; '' when there is none. */
-export function formatTimestamp(utc: string | null | undefined): string {
-  if (!utc) return '';
-  const parsed = moment.utc(utc, API_TIMESTAMP, true);
-  return parsed.isValid() ? parsed.local().format(DISPLAY_TIMESTAMP) : '';
+interface DateTimeFields {
+  year: number;
+  /** 1 to 12. */
+  month: number;
+  day: number;
+  /** 0 to 24; 24 only at 24:00:00, the next day's midnight. */
+  hour: number;
+  minute: number;
+  second: number;
 }
 
-/** How the company, supervisor and login lists show Created at (spec part 2 §9). */
-const ADMIN_TIMESTAMP = 'HH:mm:ss DD/MM/YYYY';
+/** The number of the two digits at `at`, known to be ASCII digits. */
+function twoDigits(text: string, at: number): number {
+  return (text.charCodeAt(at) - 48) * 10 + text.charCodeAt(at + 1) - 48;
+}
 
-/** A UTC timestamp of the API as local 'HH:mm:ss DD/MM/YYYY'; '' when there is none. */
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/** The fields of 'YYYY-MM-DD HH:mm:ss', or null for any text moment's strict parse refuses. */
+function readFixed(text: string): DateTimeFields | null {
+  if (!FIXED_TIMESTAMP.test(text)) return null;
+  const fields = {
+    year: twoDigits(text, 0) * 100 + twoDigits(text, 2),
+    month: twoDigits(text, 5),
+    day: twoDigits(text, 8),
+    hour: twoDigits(text, 11),
+    minute: twoDigits(text, 14),
+    second: twoDigits(text, 17),
+  };
+  const { year, month, day, hour, minute, second } = fields;
+  const valid =
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth(year, month) &&
+    minute <= 59 &&
+    second <= 59 &&
+    (hour < 24 || (hour === 24 && minute === 0 && second === 0));
+  return valid ? fields : null;
+}
+
+/**
+ * The Date moment made of the fields, in UTC or local time. An hour of 24 rolls over into the
+ * next day as Date does it. Date reads years 0 to 99 as 1900 to 1999, so moment built the date 400
+ * years later (the same calendar) and then set the year back, keeping month and day: at 24:00 on 31
+ * December that lands on 1 January of the same year, which is kept so that every answer matches.
+ */
+function toDate(fields: DateTimeFields, utc: boolean): Date {
+  const { year, month, day, hour, minute, second } = fields;
+  const early = year < 100;
+  const built = early ? year + 400 : year;
+  if (utc) {
+    const date = new Date(Date.UTC(built, month - 1, day, hour, minute, second));
+    if (early) date.setUTCFullYear(year);
+    return date;
+  }
+  const date = new Date(built, month - 1, day, hour, minute, second);
+  if (early) date.setFullYear(year);
+  return date;
+}
+
+/** Milliseconds of a UTC 'YYYY-MM-DD HH:mm:ss'; null when unreadable. */
+function utcMs(text: string): number | null {
+  const fields = readFixed(text);
+  return fields ? toDate(fields, true).getTime() : null;
+}
+
+const pad2 = (value: number) => (value < 10 ? `0${value}` : String(value));
+
+/** A year as moment's YYYY writes it: four digits at least, with a minus sign before year 0. */
+function year4(year: number): string {
+  const digits = String(Math.abs(year)).padStart(4, '0');
+  return year < 0 ? `-${digits}` : digits;
+}
+
+/** 'DD/MM/YYYY hh:mm:ss a' in local time, 'a' as moment's English 'am'/'pm'. */
+function displayText(date: Date): string {
+  const hour = date.getHours();
+  return (
+    `${pad2(date.getDate())}/${pad2(date.getMonth() + 1)}/${year4(date.getFullYear())} ` +
+    `${pad2(hour % 12 || 12)}:${pad2(date.getMinutes())}:${pad2(date.getSeconds())} ` +
+    (hour > 11 ? 'pm' : 'am')
+  );
+}
+
+/**
+ * A UTC timestamp of the API as local 'DD/MM/YYYY hh:mm:ss a' (spec part 1 §9: the reader's
+ * local time); '' when there is none or it is unreadable.
+ */
+export function formatTimestamp(utc: string | null | undefined): string {
+  if (!utc) return '';
+  const ms = utcMs(utc);
+  return ms === null ? '' : displayText(new Date(ms));
+}
+
+/**
+ * A UTC timestamp of the API as local 'HH:mm:ss DD/MM/YYYY', as the company, supervisor and login
+ * lists show Created at (spec part 2 §9); '' when there is none or it is unreadable.
+ */
 export function formatAdminTimestamp(utc: string | null | undefined): string {
   if (!utc) return '';
-  const parsed = moment.utc(utc, API_TIMESTAMP, true);
-  return parsed.isValid() ? parsed.local().format(ADMIN_TIMESTAMP) : '';
+  const ms = utcMs(utc);
+  if (ms === null) return '';
+  const date = new Date(ms);
+  return (
+    `${pad2(date.getHours())}:${pad2(date.getMinutes())}:${pad2(date.getSeconds())} ` +
+    `${pad2(date.getDate())}/${pad2(date.getMonth() + 1)}/${year4(date.getFullYear())}`
+  );
 }
 
 /** Milliseconds since the epoch of a UTC timestamp of the API, or null when absent or unreadable. */
 export function timestampMs(utc: string | null | undefined): number | null {
   if (!utc) return null;
-  const parsed = moment.utc(utc, API_TIMESTAMP, true);
-  return parsed.isValid() ? parsed.valueOf() : null;
+  return utcMs(utc);
 }
+
+/**
+ * A local 'YYYY-MM-DD HH:mm:ss' (a visitor pass's day and time, already the site's) as
+ * 'DD/MM/YYYY hh:mm:ss a', as every timestamp shows; '' when unreadable.
+ */
+export function formatLocalDateTime(local: string): string {
+  const fields = readFixed(local);
+  return fields ? displayText(toDate(fields, false)) : '';
+}
+
+const API_DATE = 'YYYY-MM-DD';
+/** The birthdate the guard form reads and writes, the spec's dd/MM/yyyy. */
+const FORM_DATE = 'DD/MM/YYYY';
 
 /** True for a real calendar date typed as dd/MM/yyyy (31/02/2000 is not one). */
 export function isValidFormDate(text: string): boolean {

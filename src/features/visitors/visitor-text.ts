@@ -1,5 +1,5 @@
-import moment from 'moment';
 import type { ScanType, VisitorRow } from '../../lib/contract/visitors';
+import { formatLocalDateTime } from '../../lib/dates';
 import { isOverdue, judgeScan, ONE_TIME, type ScanVerdict } from '../../lib/rules/visitor-pass';
 import { visitorTemperature } from '../../lib/visitor-health';
 
@@ -9,13 +9,8 @@ import { visitorTemperature } from '../../lib/visitor-health';
  */
 
 /** A pass's date and times are the site's local day and time ('YYYY-MM-DD', 'HH:mm:ss'). */
-const PASS_TIME = 'YYYY-MM-DD HH:mm:ss';
-/** As the console shows every timestamp (spec part 1 §9). */
-const DISPLAY = 'DD/MM/YYYY hh:mm:ss a';
-
 function passTime(date: string, time: string): string {
-  const parsed = moment(`${date} ${time.length === 5 ? `${time}:00` : time}`, PASS_TIME, true);
-  return parsed.isValid() ? parsed.format(DISPLAY) : '';
+  return formatLocalDateTime(`${date} ${time.length === 5 ? `${time}:00` : time}`);
 }
 
 /** When the visitor is expected to arrive: the pass's date at its start time. */
