@@ -1,16 +1,29 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { createFilesRepository } from '../../modules/files/files.repository';
 import type { DB } from '../database';
 import { saveImageFiles } from './image-files';
-import { avatarPng, selfiePng } from './images';
+import { avatarPng, incidentPhotoPng, selfiePng } from './images';
 import { insertInBatches } from './insert';
-import { createRandom, type Random } from './random';
+import {
+  type LargeContext,
+  type LargeSite,
+  loadStaff,
+  ROWS_PER_TRANSACTION,
+} from './large-context';
+import { seedIncidents } from './large-incidents';
+import { seedVisitors } from './large-visitors';
+import { createRandom } from './random';
 import { attendanceRow, guardRow, type Place, regularShift } from './rows';
 
 export interface LargeSeedOptions {
   dataDir: string;
   guards: number;
   attendance: number;
+  /** Visitor passes at the sites that take visitors; none when absent. */
+  visitors?: number;
+  /** Incidents at the sites that take reports; none when absent. */
+  incidents?: number;
   now?: Date;
   onProgress?: (message: string) => void;
 }
@@ -18,9 +31,9 @@ export interface LargeSeedOptions {
 /** Fixed so that the generated values repeat; ids come from randomUUID, so runs never collide. */
 const LARGE_SEED = 7_000_007;
 const PHOTO_POOL_SIZE = 10;
-/** Rows per transaction: big enough to be fast, small enough to keep the WAL file modest. */
-const ROWS_PER_TRANSACTION = 50_000;
 const FALLBACK_SITES = 5;
+/** Page cache while seeding, in KiB. */
+const SEED_CACHE_KIB = 256 * 1024;
 const KL_CENTRE = { lat: 3.139, lng: 101.6869 };
 const DAY_SHIFT_START = 7;
 const NIGHT_SHIFT_START = 19;
@@ -30,34 +43,45 @@ interface Posting {
   sites: readonly Place[];
 }
 
-interface LargeContext {
-  db: DB;
-  random: Random;
-  now: Date;
-  progress: (message: string) => void;
-}
-
 /** Sites of every company, or of a company created here when there is none. */
-async function sitesByCompany(ctx: LargeContext): Promise<Map<string, Place[]>> {
+async function sitesByCompany(ctx: LargeContext): Promise<Map<string, LargeSite[]>> {
   const rows = await ctx.db
     .selectFrom('residences')
-    .select(['uuid', 'security_company_uuid', 'lat', 'lng'])
+    .select([
+      'uuid',
+      'security_company_uuid',
+      'lat',
+      'lng',
+      'kipleguard_enabled',
+      'kipleguard_visitors',
+      'kipleguard_reporting',
+      'hdf_enabled',
+    ])
     .where('deleted_at', 'is', null)
     .where('security_company_uuid', 'is not', null)
     .execute();
-  const byCompany = new Map<string, Place[]>();
+  const byCompany = new Map<string, LargeSite[]>();
   for (const row of rows) {
     if (!row.security_company_uuid) continue;
-    const place = { uuid: row.uuid, lat: row.lat ?? KL_CENTRE.lat, lng: row.lng ?? KL_CENTRE.lng };
+    const on = (flag: number) => row.kipleguard_enabled === 1 && flag === 1;
+    const site: LargeSite = {
+      uuid: row.uuid,
+      lat: row.lat ?? KL_CENTRE.lat,
+      lng: row.lng ?? KL_CENTRE.lng,
+      companyUuid: row.security_company_uuid,
+      visitors: on(row.kipleguard_visitors),
+      reporting: on(row.kipleguard_reporting),
+      hdf: on(row.hdf_enabled),
+    };
     byCompany.set(row.security_company_uuid, [
       ...(byCompany.get(row.security_company_uuid) ?? []),
-      place,
+      site,
     ]);
   }
   return byCompany.size > 0 ? byCompany : createFallbackCompany(ctx);
 }
 
-async function createFallbackCompany(ctx: LargeContext): Promise<Map<string, Place[]>> {
+async function createFallbackCompany(ctx: LargeContext): Promise<Map<string, LargeSite[]>> {
   const { db, random } = ctx;
   const companyUuid = randomUUID();
   await db
@@ -83,7 +107,8 @@ async function createFallbackCompany(ctx: LargeContext): Promise<Map<string, Pla
     )
     .execute();
   ctx.progress(`Created company Skala Security Sdn Bhd with ${FALLBACK_SITES} sites.`);
-  return new Map([[companyUuid, sites]]);
+  const services = { companyUuid, visitors: true, reporting: true, hdf: false };
+  return new Map([[companyUuid, sites.map((site) => ({ ...site, ...services }))]]);
 }
 
 /** Numbers new guards after the existing ones, so that guard ids do not repeat. */
@@ -98,10 +123,11 @@ async function nextGuardNumber(db: DB): Promise<number> {
 async function seedGuards(
   ctx: LargeContext,
   count: number,
-  avatars: readonly string[],
+  options: { sitesByCompany: ReadonlyMap<string, readonly Place[]>; avatars: readonly string[] },
 ): Promise<Posting[]> {
   const { db, random, now } = ctx;
-  const companies = [...(await sitesByCompany(ctx))];
+  const { avatars } = options;
+  const companies = [...options.sitesByCompany];
   const firstNumber = await nextGuardNumber(db);
   const postings: Posting[] = [];
   for (let start = 0; start < count; start += ROWS_PER_TRANSACTION) {
@@ -194,26 +220,54 @@ async function seedAttendance(
 }
 
 /**
- * Adds `guards` guards, spread over the existing companies and posted to their sites, and
- * `attendance` past shifts, for trying the console at scale. Unlike the demo seed it adds to
- * whatever is there, every time it runs. Photos come from a small pool of new files.
+ * Adds `guards` guards, spread over the existing companies and posted to their sites, `attendance`
+ * past shifts, `visitors` visitor passes and `incidents` incidents, for trying the console at
+ * scale. Unlike the demo seed it adds to whatever is there, every time it runs. Photos come from a
+ * small pool of new files.
  */
 export async function seedLargeData(db: DB, options: LargeSeedOptions): Promise<void> {
+  // The indexes keyed by random uuids outgrow SQLite's default page cache within a few hundred
+  // thousand rows, and inserts then write pages out and read them back at random: a larger cache
+  // for the seed's connection halves its system time. Put back afterwards.
+  const cacheSize = await sql<{ cache_size: number }>`pragma cache_size`.execute(db);
+  await sql`pragma cache_size = ${sql.raw(String(-SEED_CACHE_KIB))}`.execute(db);
+  try {
+    await seedAll(db, options);
+  } finally {
+    const previous = Number(cacheSize.rows[0]?.cache_size ?? -2000);
+    await sql`pragma cache_size = ${sql.raw(String(previous))}`.execute(db);
+  }
+}
+
+async function seedAll(db: DB, options: LargeSeedOptions): Promise<void> {
   const ctx: LargeContext = {
     db,
     random: createRandom(LARGE_SEED),
     now: options.now ?? new Date(),
     progress: options.onProgress ?? (() => {}),
   };
+  const visitors = options.visitors ?? 0;
+  const incidents = options.incidents ?? 0;
   const files = createFilesRepository(db, options.dataDir);
   const pool = (name: string, draw: (seed: number) => Uint8Array) =>
     saveImageFiles(files, ctx.random, { count: PHOTO_POOL_SIZE, name, draw });
   const avatars = await pool('large-avatar', avatarPng);
   const selfies = await pool('large-selfie', selfiePng);
 
+  let companies: Map<string, LargeSite[]> | undefined;
+  const sites = async () => (companies ??= await sitesByCompany(ctx));
   const postings =
     options.guards > 0
-      ? await seedGuards(ctx, options.guards, avatars)
+      ? await seedGuards(ctx, options.guards, { sitesByCompany: await sites(), avatars })
       : await existingPostings(db);
   await seedAttendance(ctx, options.attendance, postings, selfies);
+
+  if (visitors === 0 && incidents === 0) return;
+  const allSites = [...(await sites()).values()].flat();
+  const staff = await loadStaff(db);
+  await seedVisitors(ctx, visitors, { sites: allSites, staff, walkInPhotos: selfies });
+  if (incidents > 0) {
+    const photos = await pool('large-incident', incidentPhotoPng);
+    await seedIncidents(ctx, incidents, { sites: allSites, staff, photos });
+  }
 }

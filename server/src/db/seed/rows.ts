@@ -1,6 +1,6 @@
-import { toDbTime } from '../time';
+import { localDate, toDbTime } from '../time';
 import { addMinutes, localTime } from './calendar';
-import { phoneNumber, randomPerson, streetAddress } from './malaysia';
+import { carPlate, phoneNumber, randomPerson, streetAddress, unitName } from './malaysia';
 import { nearby, type Random } from './random';
 
 /** Row builders shared by the demo and the large seed. Ids come from the caller. */
@@ -95,4 +95,214 @@ export function attendanceRow(
     checkout_photo_file_uuid: out ? random.pick(selfies) : null,
     created_at: toDbTime(shift.checkin),
   };
+}
+
+/** A repeating pass is valid for 30 days from its date; a one-time pass for its day. */
+const REPEAT_WINDOW_DAYS = 30;
+/** Index is Date.getDay(): Sunday first. */
+const WEEKDAYS = ['SUNDAY', 'MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY'];
+
+export type ScanType = 'IN' | 'OUT';
+
+/** What a pass is for and what happened at the gate: its window on its day, and its scans. */
+export interface Visit {
+  status: string;
+  scans: { type: ScanType; at: Date }[];
+  start: Date;
+  end: Date;
+}
+
+/** A site that takes visitors, as the pass rows need it. */
+export interface VisitorSite {
+  uuid: string;
+  hdf: boolean;
+  unitUuids: readonly string[];
+}
+
+const hhmmss = (date: Date) => date.toTimeString().slice(0, 8);
+
+/** Weekdays of a repeating pass, always including the day of its date, in week order. */
+function repeatDays(random: Random, date: Date): string {
+  const days = new Set([date.getDay(), ...random.sample([0, 1, 2, 3, 4, 5, 6], random.int(1, 3))]);
+  const mondayFirst = (day: number) => (day + 6) % 7;
+  return [...days]
+    .sort((a, b) => mondayFirst(a) - mondayFirst(b))
+    .map((day) => WEEKDAYS[day])
+    .join(',');
+}
+
+/** Sites without the health declaration form record a temperature at the gate, mostly normal. */
+function gateTemperature(random: Random): number {
+  return random.chance(0.9) ? random.float(36.0, 37.4, 1) : random.float(37.6, 38.4, 1);
+}
+
+/** The pass was made a little before the visit, but never after now. */
+export function passCreatedAt(random: Random, now: Date, visit: Visit): Date {
+  const first = visit.scans[0]?.at ?? visit.start;
+  const before = first < now ? first : now;
+  return addMinutes(before, -random.int(30, 3 * 24 * 60));
+}
+
+/** One or two health declarations for a pass at a site with the form; some stale temperatures. */
+function healthApplicationRows(
+  random: Random,
+  now: Date,
+  application: { visitorUuid: string; createdAt: Date; newUuid: () => string },
+) {
+  return Array.from({ length: random.int(1, 2) }, (_, i) => {
+    const applied = addMinutes(application.createdAt, i * random.int(60, 600));
+    const roll = random.next();
+    return {
+      uuid: application.newUuid(),
+      visitor_uuid: application.visitorUuid,
+      status: roll < 0.6 ? 'APPROVED' : roll < 0.75 ? 'REJECTED' : 'PENDING',
+      qrcode_expired_at: toDbTime(addMinutes(applied, 24 * 60)),
+      creator_temp: gateTemperature(random),
+      // Older than 15 days, a temperature turns the health code orange.
+      creator_temp_updated_at: toDbTime(
+        random.chance(0.3) ? localTime(now, random.int(15, 40), random.int(8, 20)) : applied,
+      ),
+      created_at: toDbTime(applied),
+    };
+  });
+}
+
+/**
+ * A visitor pass with its scans and, at sites with the health declaration form, its
+ * applications, as the demo makes them: `checkpoint_times` and `latest_scan_type` follow the
+ * scans. `category` is one of VISITOR_CATEGORIES; `qrCode` must be unused; `createdAt` is when
+ * the pass was made (passCreatedAt).
+ */
+export function visitorRows(
+  random: Random,
+  now: Date,
+  pass: {
+    uuid: string;
+    site: VisitorSite;
+    visit: Visit;
+    createdAt: Date;
+    category: string;
+    qrCode: string;
+    createdBy: string | null;
+    walkInPhotos: readonly string[];
+    newUuid: () => string;
+  },
+) {
+  const { site, visit, category } = pass;
+  const repeating = category !== 'Taxi/E-hailing' && random.chance(0.2);
+  const walkIn = visit.scans.length > 0 && random.chance(0.4);
+  const { createdAt } = pass;
+  const lastScan = visit.scans.at(-1);
+  const visitor = {
+    uuid: pass.uuid,
+    residence_uuid: site.uuid,
+    unit_uuid: site.unitUuids.length > 0 ? random.pick(site.unitUuids) : null,
+    name: randomPerson(random, now, 0.1).name,
+    car_plate_number:
+      category === 'Visitor' && random.chance(0.2)
+        ? ''
+        : carPlate(random, category === 'Taxi/E-hailing'),
+    phone_number: phoneNumber(random),
+    category,
+    type: walkIn ? 'WALKIN' : 'VISITOR',
+    repeat_type: repeating ? 'REPEAT' : 'ONE_TIME',
+    repeat_days: repeating ? repeatDays(random, visit.start) : '',
+    date: localDate(visit.start),
+    start_time: hhmmss(visit.start),
+    end_time: hhmmss(visit.end),
+    checkpoint_times: visit.scans.length,
+    status: visit.status,
+    latest_scan_type: (lastScan?.type ?? null) as ScanType | null,
+    qr_code: pass.qrCode,
+    walkin_photo: JSON.stringify(walkIn ? random.sample(pass.walkInPhotos, random.int(1, 2)) : []),
+    hdf: site.hdf && random.chance(0.15) ? random.pick(['APPROVED', 'PENDING']) : null,
+    visitor_temp:
+      !site.hdf && visit.scans.length > 0 && random.chance(0.7) ? gateTemperature(random) : null,
+    health_code:
+      site.hdf && random.chance(0.5) ? `HC${random.letters(2)}${random.digits(6)}` : null,
+    qrcode_expired_at: toDbTime(
+      repeating ? addMinutes(visit.end, REPEAT_WINDOW_DAYS * 24 * 60) : visit.end,
+    ),
+    created_by: pass.createdBy,
+    created_at: toDbTime(createdAt),
+    updated_at: toDbTime(lastScan?.at ?? createdAt),
+    deleted_at: null as string | null,
+  };
+  const scans = visit.scans.map((scan) => ({
+    uuid: pass.newUuid(),
+    visitor_uuid: visitor.uuid,
+    scan_type: scan.type,
+    created_at: toDbTime(scan.at),
+  }));
+  const applications =
+    site.hdf && random.chance(0.85)
+      ? healthApplicationRows(random, now, {
+          visitorUuid: visitor.uuid,
+          createdAt,
+          newUuid: pass.newUuid,
+        })
+      : [];
+  return { visitor, scans, applications };
+}
+
+const PENDING_REMARK = 'Under observation; management office informed.';
+
+/** Where on a site something happened, so that descriptions differ beyond their category. */
+const INCIDENT_PLACES: readonly ((random: Random) => string)[] = [
+  (random) => `Near unit ${unitName(random)}.`,
+  (random) => `Block ${random.pick(['A', 'B', 'C'])}, level ${random.int(1, 38)}.`,
+  (random) => `Car park level P${random.int(1, 4)}, bay ${random.int(1, 400)}.`,
+  (random) => `Seen on CCTV camera ${random.int(1, 64)}.`,
+  (random) => random.pick(['Main gate.', 'Side gate.', 'Guardhouse.', 'Lobby.', 'Pool deck.']),
+];
+
+export interface IncidentCategory {
+  uuid: string;
+  descriptions: readonly string[];
+  action: string;
+}
+
+/**
+ * An incident as the demo makes it, with one to four of `photos`: mostly resolved once older than
+ * a week, mostly open before; located near the site nine times in ten.
+ */
+export function incidentRows(
+  random: Random,
+  now: Date,
+  incident: {
+    uuid: string;
+    number: string;
+    category: IncidentCategory;
+    site: Place;
+    happened: Date;
+    createdAt: Date;
+    reporter: { guardUuid: string | null; userUuid: string | null };
+    photos: readonly string[];
+  },
+) {
+  const { category, site } = incident;
+  const ageDays = (now.getTime() - incident.happened.getTime()) / (24 * 60 * 60_000);
+  const resolved = random.chance(ageDays > 7 ? 0.85 : 0.3);
+  const located = random.chance(0.9);
+  const row = {
+    uuid: incident.uuid,
+    kg_incident_id: incident.number,
+    category_uuid: category.uuid,
+    residence_uuid: site.uuid,
+    incident_date: toDbTime(incident.happened),
+    lat: located ? nearby(random, site.lat) : null,
+    lng: located ? nearby(random, site.lng) : null,
+    description: `${random.pick(category.descriptions)} ${random.pick(INCIDENT_PLACES)(random)}`,
+    actions_taken: resolved ? category.action : random.chance(0.6) ? PENDING_REMARK : '',
+    status: resolved ? ('RESOLVED' as const) : ('PENDING' as const),
+    reported_by_guard_uuid: incident.reporter.guardUuid,
+    reported_by_user_uuid: incident.reporter.userUuid,
+    created_at: toDbTime(incident.createdAt),
+    updated_at: toDbTime(incident.createdAt),
+    deleted_at: null as string | null,
+  };
+  const files = random
+    .sample(incident.photos, random.int(1, 4))
+    .map((file_uuid, position) => ({ incident_uuid: row.uuid, file_uuid, position }));
+  return { incident: row, files };
 }

@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { incidentNumber } from '../../modules/incidents/incidents.repository';
+import type { DB } from '../database';
+import { addMinutes, localTime, minutesBetween } from './calendar';
+import { INCIDENT_CATEGORIES } from './demo-catalogue';
+import { insertInBatches } from './insert';
+import {
+  type LargeContext,
+  type LargeSite,
+  pickStaff,
+  ROWS_PER_TRANSACTION,
+  type StaffByCompany,
+} from './large-context';
+import { type IncidentCategory, incidentRows } from './rows';
+
+/** Incidents a day across all sites: the history goes back as far as the count requires. */
+const DAILY_INCIDENTS = 100;
+const MIN_HISTORY_DAYS = 60;
+const MAX_HISTORY_DAYS = 730;
+/** The name of the server's incident number counter (incidents.repository.ts). */
+const INCIDENT_COUNTER = 'incident';
+/** Share of incidents a guard posted at the site reports, when it has one; staff report the rest. */
+const GUARD_REPORTED = 0.75;
+
+interface IncidentPlan {
+  sites: readonly LargeSite[];
+  categories: readonly IncidentCategory[];
+  guardsBySite: ReadonlyMap<string, readonly string[]>;
+  staff: StaffByCompany;
+  photos: readonly string[];
+}
+
+/** The categories every install starts with that the demo has wording for. */
+async function loadCategories(db: DB): Promise<IncidentCategory[]> {
+  const rows = await db.selectFrom('incident_categories').select(['uuid', 'name']).execute();
+  const uuidByName = new Map(rows.map((row) => [row.name, row.uuid]));
+  const categories = INCIDENT_CATEGORIES.flatMap((entry) => {
+    const uuid = uuidByName.get(entry.name);
+    return uuid ? [{ uuid, descriptions: entry.descriptions, action: entry.action }] : [];
+  });
+  if (categories.length === 0) throw new Error('There are no incident categories to report in.');
+  return categories;
+}
+
+/** Live guards posted at each of the sites. */
+async function guardsBySite(db: DB, sites: readonly LargeSite[]): Promise<Map<string, string[]>> {
+  const wanted = new Set(sites.map((site) => site.uuid));
+  const rows = await db
+    .selectFrom('guard_residences')
+    .innerJoin('guards', 'guards.uuid', 'guard_residences.guard_uuid')
+    .select(['guard_residences.residence_uuid', 'guards.uuid'])
+    .where('guards.deleted_at', 'is', null)
+    .orderBy('guards.uuid')
+    .execute();
+  const bySite = new Map<string, string[]>();
+  for (const row of rows) {
+    if (!wanted.has(row.residence_uuid)) continue;
+    const guards = bySite.get(row.residence_uuid) ?? [];
+    guards.push(row.uuid);
+    bySite.set(row.residence_uuid, guards);
+  }
+  return bySite;
+}
+
+/**
+ * Takes `count` incident numbers at once: past both the highest number written and the server's
+ * counter, which is moved on past them, so that incidents the console adds meanwhile or later
+ * never take one of them. Answers the first.
+ */
+async function reserveNumbers(db: DB, count: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const counter = await trx
+      .selectFrom('counters')
+      .select('value')
+      .where('name', '=', INCIDENT_COUNTER)
+      .executeTakeFirst();
+    const written = await trx
+      .selectFrom('incidents')
+      .select(sql<number | null>`max(cast(substr(kg_incident_id, 5) as integer))`.as('highest'))
+      .where(sql<boolean>`kg_incident_id glob 'INC-[0-9]*'`)
+      .executeTakeFirst();
+    const last = Math.max(Number(counter?.value ?? 0), Number(written?.highest ?? 0));
+    await trx
+      .insertInto('counters')
+      .values({ name: INCIDENT_COUNTER, value: last + count })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ value: last + count }))
+      .execute();
+    return last + 1;
+  });
+}
+
+/**
+ * When each incident was reported, oldest first, so that numbers follow the order they were made
+ * as the server's do: spread over the history, today's before now.
+ */
+function reportTimes(ctx: LargeContext, count: number, historyDays: number): Float64Array {
+  const { random, now } = ctx;
+  const sinceMidnight = minutesBetween(localTime(now, 0, 0), now);
+  const times = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    const daysAgo = random.int(0, historyDays - 1);
+    times[i] = (
+      daysAgo === 0
+        ? addMinutes(now, -random.int(0, sinceMidnight))
+        : localTime(now, daysAgo, random.int(0, 23), random.int(0, 59))
+    ).getTime();
+  }
+  return times.sort();
+}
+
+/** Mostly a guard posted at the site, otherwise a login of the site's company. */
+function reporter(ctx: LargeContext, plan: IncidentPlan, site: LargeSite) {
+  const guards = plan.guardsBySite.get(site.uuid) ?? [];
+  if (guards.length > 0 && ctx.random.chance(GUARD_REPORTED)) {
+    return { guardUuid: ctx.random.pick(guards), userUuid: null };
+  }
+  return { guardUuid: null, userUuid: pickStaff(ctx.random, plan.staff, site.companyUuid) };
+}
+
+function incidentRecords(ctx: LargeContext, plan: IncidentPlan, number: number, reported: Date) {
+  const { random } = ctx;
+  const site = random.pick(plan.sites);
+  return incidentRows(random, ctx.now, {
+    uuid: randomUUID(),
+    number: incidentNumber(number),
+    category: random.pick(plan.categories),
+    site,
+    happened: addMinutes(reported, -random.int(5, 90)),
+    createdAt: reported,
+    reporter: reporter(ctx, plan, site),
+    photos: plan.photos,
+  });
+}
+
+/**
+ * `count` incidents spread over the sites that take reports, with their photos, numbered on from
+ * the server's counter in the order they were reported: about DAILY_INCIDENTS a day back in time.
+ */
+export async function seedIncidents(
+  ctx: LargeContext,
+  count: number,
+  options: { sites: readonly LargeSite[]; staff: StaffByCompany; photos: readonly string[] },
+): Promise<void> {
+  if (count === 0) return;
+  const sites = options.sites.filter((site) => site.reporting);
+  if (sites.length === 0) {
+    throw new Error('There are no sites with the reporting service on to take incidents.');
+  }
+  const plan: IncidentPlan = {
+    sites,
+    categories: await loadCategories(ctx.db),
+    guardsBySite: await guardsBySite(ctx.db, sites),
+    staff: options.staff,
+    photos: options.photos,
+  };
+  const historyDays = Math.min(
+    MAX_HISTORY_DAYS,
+    Math.max(MIN_HISTORY_DAYS, Math.ceil(count / DAILY_INCIDENTS)),
+  );
+  const times = reportTimes(ctx, count, historyDays);
+  const firstNumber = await reserveNumbers(ctx.db, count);
+  for (let start = 0; start < count; start += ROWS_PER_TRANSACTION) {
+    const size = Math.min(ROWS_PER_TRANSACTION, count - start);
+    const records = Array.from({ length: size }, (_, i) =>
+      incidentRecords(ctx, plan, firstNumber + start + i, new Date(times[start + i] ?? 0)),
+    );
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertInBatches(
+        trx,
+        'incidents',
+        records.map((record) => record.incident),
+      );
+      await insertInBatches(
+        trx,
+        'incident_files',
+        records.flatMap((record) => record.files),
+      );
+    });
+    ctx.progress(`Incidents: ${start + size} of ${count}`);
+  }
+}
