@@ -1,8 +1,8 @@
 import type { ListPage, ListQuery } from '../app/list-slice';
 import { apiGet } from './client';
 import { allOf, equals, keywordFilter } from './filters';
+import { pageParams, toListPage, type ListAnswer } from './paging';
 import type { Attendance } from '../lib/contract/attendances';
-import type { ListResponse } from '../lib/contract/list';
 
 /** Scope keys an attendance list understands (see ListQuery.scope). */
 export interface AttendanceScope {
@@ -27,14 +27,12 @@ export async function list(
     // A site's attendance shows only while the site takes attendance.
     scope.residence_uuid && equals('residence_kipleguard_attendance_enabled', 1),
   );
-  const answer = await apiGet<ListResponse<Attendance>>('/attendances/list', {
+  const answer = await apiGet<ListAnswer<Attendance>>('/attendances/list', {
     params: {
       filter: filter || undefined,
-      order: `${query.sort.field} ${query.sort.direction}`,
-      limit: query.pageSize,
-      offset: query.offset,
+      ...pageParams(query),
     },
     signal: options.signal,
   });
-  return { rows: answer.resource, count: answer.meta.count };
+  return toListPage(answer, query);
 }

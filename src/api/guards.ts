@@ -3,6 +3,7 @@ import type { Guard, GuardPayload, GuardPin } from '../lib/contract/guards';
 import type { ListResponse, ResourceResponse } from '../lib/contract/list';
 import { apiDelete, apiGet, apiPatch, apiPost } from './client';
 import { allOf, equals, keywordFilter } from './filters';
+import { pageParams, toListPage, type ListAnswer } from './paging';
 
 /**
  * What the add and edit calls send: the payload and, after an upload, the photo's url too, as the
@@ -35,17 +36,15 @@ export async function list(
     query.search && keywordFilter(SEARCH_FIELDS, query.search),
     scope.residence_uuid && equals('residence_uuid', scope.residence_uuid),
   );
-  const answer = await apiGet<ListResponse<Guard>>('/guards/list', {
+  const answer = await apiGet<ListAnswer<Guard>>('/guards/list', {
     params: {
       filter: filter || undefined,
-      order: `${query.sort.field} ${query.sort.direction}`,
-      limit: query.pageSize,
-      offset: query.offset,
+      ...pageParams(query),
       related: RELATED,
     },
     signal: options.signal,
   });
-  return { rows: answer.resource, count: answer.meta.count };
+  return toListPage(answer, query);
 }
 
 /** One guard's profile; null when there is no such guard (or it is outside the caller's scope). */

@@ -10,6 +10,7 @@ import type { ListResponse, ResourceResponse } from '../lib/contract/list';
 import type { Site } from '../lib/contract/sites';
 import { apiGet, apiPatch, apiPost } from './client';
 import { allOf, equals, keywordFilter } from './filters';
+import { pageParams, toListPage, type ListAnswer } from './paging';
 import type { SiteOption } from './sites';
 
 /** Scope keys an incident list understands (see ListQuery.scope). */
@@ -43,16 +44,14 @@ export async function list(
     scope.residence_uuid && equals('residence_uuid', scope.residence_uuid),
     scope.residence_uuid && equals('residence_kipleguard_reporting_enabled', 1),
   );
-  const answer = await apiGet<ListResponse<Incident>>('/incidents/list', {
+  const answer = await apiGet<ListAnswer<Incident>>('/incidents/list', {
     params: {
       filter: filter || undefined,
-      order: `${query.sort.field} ${query.sort.direction}`,
-      limit: query.pageSize,
-      offset: query.offset,
+      ...pageParams(query),
     },
     signal: options.signal,
   });
-  return { rows: answer.resource, count: answer.meta.count };
+  return toListPage(answer, query);
 }
 
 /** One incident; null when there is no such incident (or it is outside the caller's scope). */

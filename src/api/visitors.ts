@@ -1,9 +1,9 @@
 import type { ListPage, ListQuery } from '../app/list-slice';
-import type { ListResponse } from '../lib/contract/list';
 import type { Visitor, VisitorRow, VisitorScanAnswer } from '../lib/contract/visitors';
 import { VALID, weekdayOf } from '../lib/rules/visitor-pass';
 import { apiGet, apiPost } from './client';
 import { allOf, equals, keywordFilter } from './filters';
+import { pageParams, toListPage, type ListAnswer } from './paging';
 
 /** The desk's quick filters of /visitors (see VisitorScope.presence). */
 export type VisitorPresence = 'on-site' | 'expected-today';
@@ -57,17 +57,15 @@ export async function list(
       ),
     presenceFilter(scope.presence, new Date()),
   );
-  const answer = await apiGet<ListResponse<VisitorRow>>('/visitors/list', {
+  const answer = await apiGet<ListAnswer<VisitorRow>>('/visitors/list', {
     params: {
       filter: filter || undefined,
-      order: `${query.sort.field} ${query.sort.direction}`,
-      limit: query.pageSize,
-      offset: query.offset,
+      ...pageParams(query),
       related: RELATED,
     },
     signal: options.signal,
   });
-  return { rows: answer.resource, count: answer.meta.count };
+  return toListPage(answer, query);
 }
 
 /** One pass with its scans, photos and code; null when there is none (or not for this user). */

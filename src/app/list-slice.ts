@@ -21,11 +21,17 @@ export interface ListQuery {
   search: string;
   /** Fixed filters set by the screen, e.g. { residence_uuid } on a site's tab. */
   scope: Record<string, string>;
+  /**
+   * false asks the server not to count (include_count=false), for a caller that knows the count
+   * already: an export's later pages. Screens leave it out and always get a count.
+   */
+  includeCount?: boolean;
 }
 
 export interface ListPage<Row> {
   rows: Row[];
-  count: number;
+  /** Every record matching the query; null only when the query asked for no count. */
+  count: number | null;
 }
 
 /** The state machine of the list fetch itself. */
@@ -163,7 +169,8 @@ export function createListSlice<Row, Name extends string>({
           return {
             ...state,
             rows: action.payload.rows,
-            count: action.payload.count,
+            // A screen's query never declines the count.
+            count: action.payload.count ?? 0,
             status: 'succeeded' as const,
             loadingType: null,
           };

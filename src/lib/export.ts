@@ -16,9 +16,10 @@ export interface FetchEntireListOptions {
 }
 
 /**
- * Every record of a list with the screen's filter and sort, fetched page after page. The count of
- * each answer is trusted as it comes, and a short page ends the run, so records added or removed
- * during an export neither loop forever nor stop it early.
+ * Every record of a list with the screen's filter and sort, fetched page after page. Only the
+ * first page asks for the count, so the server counts once per export; the run ends at a short
+ * page or once that count is reached, so records added or removed meanwhile neither loop it
+ * forever nor stop it early.
  */
 export async function fetchEntireList<Row>(
   fetchPage: PageFetcher<Row>,
@@ -26,17 +27,26 @@ export async function fetchEntireList<Row>(
   { signal, onProgress, pageSize }: FetchEntireListOptions,
 ): Promise<Row[]> {
   const rows: Row[] = [];
+  // Until the first answer; a fetcher that answers no count at all ends at a short page alone.
+  let total = Number.POSITIVE_INFINITY;
   for (let page = 1; ; page++) {
     signal.throwIfAborted();
     const answer = await fetchPage(
-      { ...query, page, pageSize, offset: (page - 1) * pageSize },
+      {
+        ...query,
+        page,
+        pageSize,
+        offset: (page - 1) * pageSize,
+        ...(page > 1 && { includeCount: false }),
+      },
       { signal },
     );
     // The fetcher may have answered after an abort it could not cancel: drop that answer.
     signal.throwIfAborted();
+    if (page === 1 && answer.count !== null) total = answer.count;
     rows.push(...answer.rows);
-    const done = answer.rows.length < pageSize || rows.length >= answer.count;
-    onProgress?.(done ? 100 : Math.floor((rows.length / answer.count) * 100));
+    const done = answer.rows.length < pageSize || rows.length >= total;
+    onProgress?.(done ? 100 : Math.floor((rows.length / total) * 100));
     if (done) return rows;
   }
 }

@@ -175,7 +175,7 @@ describe('Attendance export', () => {
     );
   });
 
-  it('fetches the entire list 500 at a time with the screen’s search and sort, showing progress', async () => {
+  it('fetches the entire list 500 at a time with the screen’s search and sort, the count asked once, showing progress', async () => {
     const rows = manyAttendances(1_100);
     server.use(attendanceListHandler([...rows, ...attendances]));
     const seen = recordRequests();
@@ -222,6 +222,13 @@ describe('Attendance export', () => {
       (r) => r.params.get('limit') === '500',
     );
     expect(exportCalls.map((r) => r.params.get('offset'))).toEqual(['0', '500', '1000']);
+    // The count is asked once, with the first page; the screen's own pages always ask for it.
+    expect(exportCalls.map((r) => r.params.get('include_count'))).toEqual([null, 'false', 'false']);
+    const screenCalls = requestsTo(seen, 'GET', '/attendances/list').filter(
+      (r) => r.params.get('limit') === '8',
+    );
+    expect(screenCalls.length).toBeGreaterThan(0);
+    expect(screenCalls.every((r) => !r.params.has('include_count'))).toBe(true);
     for (const call of exportCalls) {
       expect(call.params.get('filter')).toBe(screenQuery.get('filter'));
       expect(call.params.get('order')).toBe('guard_name asc');

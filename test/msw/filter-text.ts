@@ -23,12 +23,15 @@ export function matchesKeyword(filter: string, fields: ReadonlyArray<string | nu
   return keyword === null || fields.some((field) => field?.toLowerCase().includes(keyword));
 }
 
-/** Applies `order`, `limit` and `offset` as the server does; `sortable` maps fields to values. */
+/**
+ * Applies `order`, `limit` and `offset` as the server does, and leaves `meta` out when asked
+ * `include_count=false`, as the server does; `sortable` maps fields to values.
+ */
 export function pageOf<Row>(
   rows: readonly Row[],
   params: URLSearchParams,
   sortable: Record<string, (row: Row) => string>,
-): { resource: Row[]; meta: { count: number } } {
+): { resource: Row[]; meta?: { count: number } } {
   const [field = 'created_at', direction = 'desc'] = (
     params.get('order') ?? 'created_at desc'
   ).split(' ');
@@ -38,5 +41,8 @@ export function pageOf<Row>(
   const sorted = [...rows].sort((a, b) => sign * key(a).localeCompare(key(b)));
   const offset = Number(params.get('offset') ?? 0);
   const limit = Number(params.get('limit') ?? 500);
-  return { resource: sorted.slice(offset, offset + limit), meta: { count: rows.length } };
+  const resource = sorted.slice(offset, offset + limit);
+  return params.get('include_count') === 'false'
+    ? { resource }
+    : { resource, meta: { count: rows.length } };
 }

@@ -40,9 +40,67 @@ describe('fetchEntireList', () => {
     const queries = fetchPage.mock.calls.map(([query]) => query);
     expect(queries).toEqual([
       { ...screenQuery, page: 1, pageSize: 500, offset: 0 },
-      { ...screenQuery, page: 2, pageSize: 500, offset: 500 },
-      { ...screenQuery, page: 3, pageSize: 500, offset: 1_000 },
+      { ...screenQuery, page: 2, pageSize: 500, offset: 500, includeCount: false },
+      { ...screenQuery, page: 3, pageSize: 500, offset: 1_000, includeCount: false },
     ]);
+  });
+
+  it('asks for the count with the first page only, and stops once that count is reached', async () => {
+    const fetchPage = vi.fn(async (query: ListQuery): Promise<ListPage<number>> => {
+      const rows = Array.from({ length: query.pageSize }, (_, i) => query.offset + i);
+      // A list that keeps growing: only the first count says when to stop.
+      return { rows, count: query.includeCount === false ? null : 1_000 };
+    });
+    const progress: number[] = [];
+    const rows = await fetchEntireList(fetchPage, screenQuery, {
+      signal: new AbortController().signal,
+      pageSize: 500,
+      onProgress: (percent) => progress.push(percent),
+    });
+    expect(rows).toHaveLength(1_000);
+    expect(fetchPage).toHaveBeenCalledTimes(2);
+    expect(progress).toEqual([50, 100]);
+  });
+
+  it('through the api module, sends include_count=false after the first page and reads answers without a count', async () => {
+    const total = 1_234;
+    const includeCounts: Array<string | null> = [];
+    server.use(
+      http.get(`${API}/attendances/list`, ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        includeCounts.push(params.get('include_count'));
+        const offset = Number(params.get('offset'));
+        const end = Math.min(offset + Number(params.get('limit')), total);
+        const resource = Array.from({ length: Math.max(end - offset, 0) }, (_, i) => ({
+          uuid: `att-${offset + i}`,
+        }));
+        // As the server answers include_count=false: no meta at all.
+        return HttpResponse.json(
+          params.get('include_count') === 'false'
+            ? { resource }
+            : { resource, meta: { count: total } },
+        );
+      }),
+    );
+    const rows = await fetchEntireList(attendancesApi.list, screenQuery, {
+      signal: new AbortController().signal,
+      pageSize: 500,
+    });
+    expect(rows).toHaveLength(total);
+    expect(rows.at(-1)).toEqual({ uuid: 'att-1233' });
+    expect(includeCounts).toEqual([null, 'false', 'false']);
+  });
+
+  it('refuses a list answer without its count when the query asked for one', async () => {
+    server.use(http.get(`${API}/attendances/list`, () => HttpResponse.json({ resource: [] })));
+    const query = { ...screenQuery, page: 1, pageSize: 8, offset: 0 };
+    await expect(attendancesApi.list(query)).rejects.toThrow(
+      'The list answered without its count.',
+    );
+    await expect(attendancesApi.list({ ...query, includeCount: false })).resolves.toEqual({
+      rows: [],
+      count: null,
+    });
   });
 
   it('reports whole percents after every page, ending at 100', async () => {

@@ -21,7 +21,10 @@ function guards(...names: string[]): Guard[] {
 
 /** A fresh slice and store per test; fetchPage is a fake unless a test passes its own. */
 function setup(
-  fetchPage = vi.fn(async (_query: ListQuery) => ({ rows: guards('Ana'), count: 1 })),
+  fetchPage = vi.fn(async (_query: ListQuery): Promise<ListPage<Guard>> => ({
+    rows: guards('Ana'),
+    count: 1,
+  })),
 ) {
   const list = createListSlice({ name: 'guardsList', defaultSort: newestFirst, fetchPage });
   const store = configureStore({ reducer: { [list.reducerPath]: list.reducer } });
