@@ -8,6 +8,7 @@ import * as incidents from './2026-11-23T03-incidents';
 import * as verificationTokens from './2026-11-23T04-verification-tokens';
 import * as figuresAndSearch from './2026-11-23T05-figures-and-search';
 import * as siteRowCounts from './2026-11-23T06-site-row-counts';
+import * as dashboardIndexes from './2026-11-23T07-dashboard-indexes';
 import * as guardListIndexes from './2026-11-23T08-guard-list-indexes';
 
 /** Every migration in order. Names are timestamps so they sort as they were written. */
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T04-verification-tokens': verificationTokens,
   '2026-11-23T05-figures-and-search': figuresAndSearch,
   '2026-11-23T06-site-row-counts': siteRowCounts,
+  '2026-11-23T07-dashboard-indexes': dashboardIndexes,
   '2026-11-23T08-guard-list-indexes': guardListIndexes,
 };
 

@@ -3,6 +3,7 @@ import type { DashboardFigures, SiteFigures } from '../../../../src/lib/contract
 import { guardScope, companyScope, siteScope } from '../../auth/scope';
 import type { Principal } from '../../auth/principal';
 import type { DB } from '../../db/database';
+import { countAtSites } from '../../db/site-row-counts';
 import { localDate, localDayRange, toDbTime } from '../../db/time';
 
 /** A guard whose shift started this long ago and is still open counts as on duty. */
@@ -19,6 +20,19 @@ const always = sql<SqlBool>`1 = 1`;
 /** Figures hang off live sites only: a deleted site's visitors, incidents and shifts drop out. */
 function atLiveSite(residenceUuidColumn: string) {
   return sql<SqlBool>`${sql.ref(residenceUuidColumn)} in (select live_site.uuid from residences as live_site where live_site.deleted_at is null)`;
+}
+
+/**
+ * The caller's guards, as guardScope, but written to be read scope first: a supervisor's guards
+ * from the links of its sites (guard_residences by residence) rather than every guard tested
+ * for a link.
+ */
+function dashboardGuardScope(principal: Principal, guardTable: string): Expression<SqlBool> {
+  if (principal.role !== 'sitesupervisor' || principal.sites.length === 0) {
+    return guardScope(principal, guardTable);
+  }
+  const sites = sql.join(principal.sites.map((site) => site.uuid));
+  return sql<SqlBool>`${sql.ref(`${guardTable}.uuid`)} in (select scoped_link.guard_uuid from guard_residences as scoped_link where scoped_link.residence_uuid in (${sites}))`;
 }
 
 async function countOf(query: {
@@ -67,7 +81,12 @@ export function createDashboardRepository(db: DB) {
           .where('incidents.created_at', '>=', today.start)
           .where('incidents.created_at', '<', today.end),
       ),
-      countOf(incidents()),
+      // Every live incident at a live site: a plain count per site, kept by triggers.
+      countOf(
+        countAtSites(db, principal, 'incidents', { liveSitesOnly: true }).where(
+          siteFilter('site_row_counts.residence_uuid') ?? always,
+        ),
+      ),
       // Upcoming: a valid pass for today or later whose visitor has not arrived yet.
       countOf(
         visitors()
@@ -77,19 +96,28 @@ export function createDashboardRepository(db: DB) {
           .where('visitors.date', '>=', localDate(now)),
       ),
       countOf(visitors().where(sql<SqlBool>`visitors.latest_scan_type = 'IN'`)),
+      // Open shifts first (partial indexes attendances_open_checkin and, by site,
+      // attendances_open_site), each tested for a live guard in scope: as a join, SQLite would
+      // rather walk a company's guards and each one's whole attendance history.
       countOf(
         db
           .selectFrom('attendances')
-          .innerJoin('guards', 'guards.uuid', 'attendances.guard_uuid')
           .select(sql<number>`count(distinct attendances.guard_uuid)`.as('n'))
-          .where('guards.deleted_at', 'is', null)
           .where('attendances.checkin_at', 'is not', null)
           .where('attendances.checkout_at', 'is', null)
           .where('attendances.checkin_at', '>=', onDutySince)
-          .where(guardScope(principal, 'guards'))
           .where(siteScope(principal, 'attendances.residence_uuid'))
           .where(atLiveSite('attendances.residence_uuid'))
-          .where(siteFilter('attendances.residence_uuid') ?? always),
+          .where(siteFilter('attendances.residence_uuid') ?? always)
+          .where(({ exists, selectFrom }) =>
+            exists(
+              selectFrom('guards as on_duty_guard')
+                .select(sql`1`.as('one'))
+                .whereRef('on_duty_guard.uuid', '=', 'attendances.guard_uuid')
+                .where('on_duty_guard.deleted_at', 'is', null)
+                .where(guardScope(principal, 'on_duty_guard')),
+            ),
+          ),
       ),
       countOf(totalGuards(principal, siteFilter)),
     ]);
@@ -106,17 +134,23 @@ export function createDashboardRepository(db: DB) {
   function totalGuards(principal: Principal, siteFilter: SiteFilter) {
     const query = db
       .selectFrom('guards')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('guards.deleted_at', 'is', null)
-      .where(guardScope(principal, 'guards'));
+      .where(dashboardGuardScope(principal, 'guards'));
     const bySite = siteFilter('guard_site.residence_uuid');
-    if (!bySite) return query.select((eb) => eb.fn.countAll<number>().as('n'));
+    if (!bySite) return query;
     // The site must be in scope too: a guard the caller may see can also work at a site it may not.
-    return query
-      .innerJoin('guard_residences as guard_site', 'guard_site.guard_uuid', 'guards.uuid')
-      .where(siteScope(principal, 'guard_site.residence_uuid'))
-      .where(atLiveSite('guard_site.residence_uuid'))
-      .where(bySite)
-      .select(sql<number>`count(distinct guards.uuid)`.as('n'));
+    // The links of the site first (guard_residences by residence), then each guard by uuid.
+    return query.where(
+      'guards.uuid',
+      'in',
+      db
+        .selectFrom('guard_residences as guard_site')
+        .select('guard_site.guard_uuid')
+        .where(siteScope(principal, 'guard_site.residence_uuid'))
+        .where(atLiveSite('guard_site.residence_uuid'))
+        .where(bySite),
+    );
   }
 
   return {
