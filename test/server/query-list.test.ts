@@ -48,6 +48,7 @@ describe('parseListQuery: defaults', () => {
       offset: 0,
       related: [],
       includeCount: true,
+      readsSearchIndex: false,
     });
   });
 
@@ -305,5 +306,32 @@ describe('applyListQuery', () => {
     expect(query.compile().sql).not.toContain('where');
     expect((await query.execute()).map((row) => row.uuid)).toEqual(['s5', 's4', 's3', 's2', 's1']);
     await db.destroy();
+  });
+});
+
+describe('parseListQuery: whether a filter reads a search index', () => {
+  const INDEXED: ResourceQuerySpec = {
+    fields: {
+      name: {
+        column: 'guards.name',
+        search: { table: 'guards_search', column: 'name', rowid: 'guards.rowid' },
+      },
+      guard_id: 'guards.guard_id',
+      created_at: 'guards.created_at',
+    },
+    defaultOrder: { field: 'created_at', direction: 'desc' },
+  };
+  const reads = (filter: string) => parseListQuery({ filter }, INDEXED).readsSearchIndex;
+
+  it('says so for three letters or more searched in an indexed field, alone or in an OR', () => {
+    expect(reads("(name like '%sit%')")).toBe(true);
+    expect(reads("(guard_id like '%G-1%') OR (name like '%siti%')")).toBe(true);
+  });
+
+  it('says not for fewer letters, a field without an index, a negated LIKE or no LIKE', () => {
+    expect(reads("(name like '%si%')")).toBe(false);
+    expect(reads("(guard_id like '%G-001%')")).toBe(false);
+    expect(reads("(name not like '%siti%')")).toBe(false);
+    expect(reads("(name = 'siti')")).toBe(false);
   });
 });

@@ -12,15 +12,26 @@ function siteUuidList(principal: Principal) {
 }
 
 /** Rows that hang off a site (the site itself, attendance, visitors, incidents), by the site's uuid column. */
-export function siteScope(principal: Principal, residenceUuidColumn: string): Expression<SqlBool> {
+export function siteScope(
+  principal: Principal,
+  residenceUuidColumn: string,
+  options: { throughIndex?: boolean } = {},
+): Expression<SqlBool> {
+  // A unary + reads the column's value but keeps SQLite from reading the table through the
+  // column's index: a search's few matches then drive the query, where otherwise SQLite may walk
+  // every row of the caller's sites testing each (ParsedListQuery.readsSearchIndex).
+  const column =
+    options.throughIndex === false
+      ? sql`+${sql.ref(residenceUuidColumn)}`
+      : sql.ref(residenceUuidColumn);
   switch (principal.role) {
     case 'superadmin':
       return everything;
     case 'securitycompany':
-      return sql<SqlBool>`${sql.ref(residenceUuidColumn)} in (select scoped_site.uuid from residences as scoped_site where scoped_site.security_company_uuid = ${principal.companyUuid})`;
+      return sql<SqlBool>`${column} in (select scoped_site.uuid from residences as scoped_site where scoped_site.security_company_uuid = ${principal.companyUuid})`;
     case 'sitesupervisor':
       return principal.sites.length > 0
-        ? sql<SqlBool>`${sql.ref(residenceUuidColumn)} in (${siteUuidList(principal)})`
+        ? sql<SqlBool>`${column} in (${siteUuidList(principal)})`
         : nothing;
   }
 }

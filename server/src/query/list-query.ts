@@ -63,6 +63,12 @@ export interface ParsedListQuery {
    * pages), so the list answers without `meta` and spares the database the counting.
    */
   includeCount: boolean;
+  /**
+   * True when the filter reads a trigram search index (a search of three letters or more): its
+   * matches are few enough to drive the query, so repositories keep SQLite from reading the
+   * caller's scope through an index instead (see siteScope).
+   */
+  readsSearchIndex: boolean;
 }
 
 /**
@@ -72,10 +78,10 @@ export interface ParsedListQuery {
 export function parseFilter(
   text: string,
   fields: FieldSpecs,
-  options: FilterOptions = {},
+  options: FilterOptions & { onSearchIndex?: () => void } = {},
 ): Expression<SqlBool> {
   const tree = parseFilterTree(text, { ...FILTER_LIMITS, ...options.limits });
-  return compileFilter(tree, fields, options.now);
+  return compileFilter(tree, fields, options.now, { onSearchIndex: options.onSearchIndex });
 }
 
 /** The one entry point for list routes: validates every list parameter or throws QueryError. */
@@ -88,16 +94,23 @@ export function parseListQuery(
   const filter = singleText(params.filter, 'filter', 'INVALID_FILTER');
   const limit = wholeNumber(params.limit, 'limit', 'INVALID_LIMIT', 1, maxLimit);
   const offset = wholeNumber(params.offset, 'offset', 'INVALID_OFFSET', 0, Number.MAX_SAFE_INTEGER);
+  let readsSearchIndex = false;
+  const onSearchIndex = () => {
+    readsSearchIndex = true;
+  };
+  // Compiled first: compiling is what finds whether a search index is read.
+  const where =
+    filter === undefined || filter.trim() === ''
+      ? null
+      : parseFilter(filter, spec.fields, { ...options, onSearchIndex });
   return {
-    where:
-      filter === undefined || filter.trim() === ''
-        ? null
-        : parseFilter(filter, spec.fields, options),
+    where,
     order: parseOrder(singleText(params.order, 'order', 'INVALID_ORDER'), spec),
     limit: limit ?? spec.defaultLimit ?? maxLimit,
     offset: offset ?? 0,
     related: parseRelated(singleText(params.related, 'related', 'INVALID_RELATED'), spec),
     includeCount: parseIncludeCount(params.include_count),
+    readsSearchIndex,
   };
 }
 

@@ -120,6 +120,7 @@ export function compileFilter(
   tree: FilterNode,
   fields: FieldSpecs,
   now: Date = new Date(),
+  options: { onSearchIndex?: () => void } = {},
 ): Expression<SqlBool> {
   const nowText = formatUtcTimestamp(now);
 
@@ -158,7 +159,9 @@ export function compileFilter(
           const pattern = bind(node.pattern);
           const like = sql<SqlBool>`lower(${column}) like lower(${pattern}) escape '\\'`;
           const text = index && typeof pattern === 'string' ? containedText(pattern) : null;
-          return index && text !== null ? indexedLike(index, text, like) : like;
+          if (!index || text === null) return like;
+          options.onSearchIndex?.();
+          return indexedLike(index, text, like);
         });
       case 'in':
         return condition(node.field, (column) =>

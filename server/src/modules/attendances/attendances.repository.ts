@@ -177,7 +177,9 @@ export function createAttendancesRepository(db: DB) {
      * guards stay: attendance is history.
      */
     async list(principal: Principal, list: ParsedListQuery) {
-      const scope = siteScope(principal, 'attendances.residence_uuid');
+      const scope = siteScope(principal, 'attendances.residence_uuid', {
+        throughIndex: !list.readsSearchIndex,
+      });
       const page = pageOf(scope, list);
       const rowsQuery = applyListQuery(
         selectAttendances().where('attendances.uuid', 'in', page.uuids),

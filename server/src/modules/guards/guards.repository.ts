@@ -79,12 +79,6 @@ function createGuardsStore(db: Kysely<Database>) {
     return principal ? query.where(guardScope(principal, 'guards')) : query;
   }
 
-  /** Whether a filter reads a trigram index, as a search of three letters or more does. */
-  function usesSearchIndex(where: Expression<SqlBool>): boolean {
-    const { sql: text } = db.selectFrom('guards').select('guards.uuid').where(where).compile();
-    return text.includes('_search" match ');
-  }
-
   /**
    * guardScope for counting: the same guards, in a form SQLite counts from an index. A
    * supervisor's guards are the ones its sites' links name (guardScope's `exists`, asked from the
@@ -189,7 +183,7 @@ function createGuardsStore(db: Kysely<Database>) {
       // A search of three letters or more finds its guards in the trigram indexes. Asked for
       // first, by rowid, the matches drive the query; left among the other conditions, SQLite
       // walks the created_at order testing every guard, all 100,000 when nothing matches.
-      const searched = list.where !== null && usesSearchIndex(list.where);
+      const searched = list.readsSearchIndex;
       const filter = searched
         ? sql<SqlBool>`guards.rowid in (select guards.rowid from guards where ${where})`
         : where;

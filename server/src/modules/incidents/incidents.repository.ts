@@ -62,6 +62,8 @@ const always = sql<SqlBool>`1 = 1`;
 
 /** Incidents at live sites only: a deleted site's incidents leave the lists, as its figures do. */
 const atLiveSite = sql<SqlBool>`incidents.residence_uuid in (select live_site.uuid from residences as live_site where live_site.deleted_at is null)`;
+/** The same, read as a value rather than through the site index, for a search (see siteScope). */
+const atLiveSiteByValue = sql<SqlBool>`+incidents.residence_uuid in (select live_site.uuid from residences as live_site where live_site.deleted_at is null)`;
 
 const INCIDENT_COUNTER = 'incident';
 
@@ -199,7 +201,10 @@ export function createIncidentsRepository(db: DB) {
   return {
     /** One page of incidents at the caller's sites, with their files, and how many match in all. */
     async list(principal: Principal, list: ParsedListQuery) {
-      const scope = siteScope(principal, 'incidents.residence_uuid');
+      const scope = siteScope(principal, 'incidents.residence_uuid', {
+        throughIndex: !list.readsSearchIndex,
+      });
+      const liveSite = list.readsSearchIndex ? atLiveSiteByValue : atLiveSite;
       const pageUuids = applyListQuery(
         db
           .selectFrom('incidents')
@@ -209,7 +214,7 @@ export function createIncidentsRepository(db: DB) {
           )
           .select('incidents.uuid')
           .where('incidents.deleted_at', 'is', null)
-          .where(atLiveSite)
+          .where(liveSite)
           .where(scope)
           .where(list.where ?? always),
         list,
@@ -226,7 +231,7 @@ export function createIncidentsRepository(db: DB) {
               .selectFrom('incidents')
               .select((eb) => eb.fn.countAll<number>().as('n'))
               .where('incidents.deleted_at', 'is', null)
-              .where(atLiveSite)
+              .where(liveSite)
               .where(scope)
               .where(list.where);
       const [rows, total] = await Promise.all([

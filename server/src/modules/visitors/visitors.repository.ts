@@ -65,6 +65,8 @@ const always = sql<SqlBool>`1 = 1`;
 
 /** Passes at live sites only: a deleted site's passes leave every list, as its figures do. */
 const atLiveSite = sql<SqlBool>`visitors.residence_uuid in (select live_site.uuid from residences as live_site where live_site.deleted_at is null)`;
+/** The same, read as a value rather than through the site index, for a search (see siteScope). */
+const atLiveSiteByValue = sql<SqlBool>`+visitors.residence_uuid in (select live_site.uuid from residences as live_site where live_site.deleted_at is null)`;
 
 /** Scans closer together than this are one scan read twice (a scanner's double read). */
 export const REPEAT_SCAN_MS = 10_000;
@@ -244,7 +246,10 @@ export function createVisitorsRepository(db: DB) {
   return {
     /** One page of passes at the caller's sites, and how many match in all. */
     async list(principal: Principal, list: ParsedListQuery) {
-      const scope = siteScope(principal, 'visitors.residence_uuid');
+      const scope = siteScope(principal, 'visitors.residence_uuid', {
+        throughIndex: !list.readsSearchIndex,
+      });
+      const liveSite = list.readsSearchIndex ? atLiveSiteByValue : atLiveSite;
       const pageUuids = applyListQuery(
         db
           .selectFrom('visitors')
@@ -254,7 +259,7 @@ export function createVisitorsRepository(db: DB) {
           )
           .select('visitors.uuid')
           .where('visitors.deleted_at', 'is', null)
-          .where(atLiveSite)
+          .where(liveSite)
           .where(scope)
           .where(list.where ?? always),
         list,
@@ -271,7 +276,7 @@ export function createVisitorsRepository(db: DB) {
               .selectFrom('visitors')
               .select((eb) => eb.fn.countAll<number>().as('n'))
               .where('visitors.deleted_at', 'is', null)
-              .where(atLiveSite)
+              .where(liveSite)
               .where(scope)
               .where(list.where);
       const [rows, total] = await Promise.all([
