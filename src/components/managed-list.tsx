@@ -8,7 +8,7 @@ import { DataTable, type DataColumn } from './data-table';
 import { ErrorToast } from './error-toast';
 import { Pagination } from './pagination';
 import { SearchBox } from './search-box';
-import { SuccessAlert } from './success-alert';
+import { clearIfShown, SuccessAlert } from './success-alert';
 
 type ListSlice<Row, Name extends string> = ReturnType<typeof createListSlice<Row, Name>>;
 
@@ -87,7 +87,7 @@ export function ManagedList<Row extends object, Name extends string, Modal exten
           Add
         </Button>
       </div>
-      <SuccessAlert message={success} onDone={() => setSuccess(null)} />
+      <SuccessAlert message={success} onDone={clearIfShown(setSuccess)} />
       <DataTable
         label={title}
         columns={tableColumns}

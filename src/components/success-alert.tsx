@@ -5,8 +5,12 @@ import { SUCCESS_ALERT_MS } from '../lib/constants';
 export interface SuccessAlertProps {
   /** e.g. 'Success Added'; null hides the alert. */
   message: string | null;
-  /** Called once, SUCCESS_ALERT_MS after a message appears; the owner clears the message here. */
-  onDone: () => void;
+  /**
+   * Called once, SUCCESS_ALERT_MS after a message appears, with that message; the owner clears it
+   * here, only if it is still the one shown (`clearIfShown`): another success may have been set
+   * a moment before the timer fired, and must not vanish with the old one.
+   */
+  onDone: (shown: string) => void;
 }
 
 /** The green confirmation after an add, update or delete; it times itself out after 3 seconds. */
@@ -20,7 +24,7 @@ export function SuccessAlert({ message, onDone }: SuccessAlertProps) {
 
   useEffect(() => {
     if (message === null) return undefined;
-    const timer = setTimeout(() => onDoneRef.current(), SUCCESS_ALERT_MS);
+    const timer = setTimeout(() => onDoneRef.current(message), SUCCESS_ALERT_MS);
     return () => clearTimeout(timer);
   }, [message]);
 
@@ -30,4 +34,11 @@ export function SuccessAlert({ message, onDone }: SuccessAlertProps) {
       {message}
     </Alert>
   );
+}
+
+/** The owner's onDone: clears its message if it is still the one the alert timed out. */
+export function clearIfShown(
+  setMessage: (update: (current: string | null) => string | null) => void,
+) {
+  return (shown: string) => setMessage((current) => (current === shown ? null : current));
 }

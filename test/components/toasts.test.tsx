@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErrorToast } from '../../src/components/error-toast';
-import { SuccessAlert } from '../../src/components/success-alert';
+import { clearIfShown, SuccessAlert } from '../../src/components/success-alert';
 
 describe('ErrorToast', () => {
   it('shows the message as an alert 350px wide and dismisses', async () => {
@@ -16,6 +16,17 @@ describe('ErrorToast', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss error' }));
     expect(onDismiss).toHaveBeenCalledTimes(1);
+  });
+
+  it("clears only the message it timed out, so a success set just before an older one's end stays", () => {
+    let shown: string | null = 'Success Updated';
+    const setShown = (update: (current: string | null) => string | null) => {
+      shown = update(shown);
+    };
+    clearIfShown(setShown)('Success Added');
+    expect(shown).toBe('Success Updated');
+    clearIfShown(setShown)('Success Updated');
+    expect(shown).toBeNull();
   });
 
   it('renders nothing without a message', () => {
@@ -70,6 +81,17 @@ describe('SuccessAlert', () => {
 
     expect(first).not.toHaveBeenCalled();
     expect(second).toHaveBeenCalledTimes(1);
+  });
+
+  it("clears only the message it timed out, so a success set just before an older one's end stays", () => {
+    let shown: string | null = 'Success Updated';
+    const setShown = (update: (current: string | null) => string | null) => {
+      shown = update(shown);
+    };
+    clearIfShown(setShown)('Success Added');
+    expect(shown).toBe('Success Updated');
+    clearIfShown(setShown)('Success Updated');
+    expect(shown).toBeNull();
   });
 
   it('renders nothing without a message', () => {

@@ -7,7 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DataTable } from '../../components/data-table';
 import { Pagination } from '../../components/pagination';
 import { SearchBox } from '../../components/search-box';
-import { SuccessAlert } from '../../components/success-alert';
+import { clearIfShown, SuccessAlert } from '../../components/success-alert';
 import { guardColumns } from './guard-columns';
 import { GuardErrorToast } from './guard-error-toast';
 import { GuardModals, useGuardModals } from './guard-modals';
@@ -67,7 +67,7 @@ export function GuardsList({ residenceUuid }: { residenceUuid?: string }) {
 
   return (
     <>
-      <SuccessAlert message={notice} onDone={() => setNotice(null)} />
+      <SuccessAlert message={notice} onDone={clearIfShown(setNotice)} />
       <div className="d-flex gap-2 mb-3">
         <div className="flex-grow-1">
           <SearchBox

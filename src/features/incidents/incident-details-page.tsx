@@ -9,7 +9,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { BackLink } from '../../components/back-link';
 import { ErrorToast } from '../../components/error-toast';
 import { LoadingOverlay } from '../../components/loading-overlay';
-import { SuccessAlert } from '../../components/success-alert';
+import { clearIfShown, SuccessAlert } from '../../components/success-alert';
 import type { Incident, IncidentFile } from '../../lib/contract/incidents';
 import { formatTimestamp } from '../../lib/dates';
 import { INCIDENT_STATUSES, isIncidentStatus } from '../../lib/rules/incidents';
@@ -153,7 +153,7 @@ function IncidentEditForm({
   incident: Incident;
   uploadPercent: number | null;
   notice: string | null;
-  onNoticeDone: () => void;
+  onNoticeDone: (shown: string) => void;
   onStatusSaved: () => void;
   onSave: SaveEdits;
 }) {
@@ -326,7 +326,7 @@ function IncidentEditor({ incident }: { incident: Incident }) {
         incident={incident}
         uploadPercent={uploadPercent}
         notice={notice}
-        onNoticeDone={() => setNotice(null)}
+        onNoticeDone={clearIfShown(setNotice)}
         onStatusSaved={() => setNotice('Success Updated')}
         onSave={save}
       />

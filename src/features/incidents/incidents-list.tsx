@@ -8,7 +8,7 @@ import { DataTable } from '../../components/data-table';
 import { ErrorToast } from '../../components/error-toast';
 import { Pagination } from '../../components/pagination';
 import { SearchBox } from '../../components/search-box';
-import { SuccessAlert } from '../../components/success-alert';
+import { clearIfShown, SuccessAlert } from '../../components/success-alert';
 import { AddIncidentModal } from './add-incident-modal';
 import { incidentColumns } from './incident-columns';
 import { incidentsList, incidentsSelectors } from './incidents-slice';
@@ -45,7 +45,7 @@ export function IncidentsList({ residenceUuid }: { residenceUuid?: string }) {
 
   return (
     <>
-      <SuccessAlert message={notice} onDone={() => setNotice(null)} />
+      <SuccessAlert message={notice} onDone={clearIfShown(setNotice)} />
       <div className="d-flex gap-2 mb-3">
         <div className="flex-grow-1">
           <SearchBox

@@ -8,7 +8,7 @@ import { DataTable } from '../../components/data-table';
 import { ErrorToast } from '../../components/error-toast';
 import { Pagination } from '../../components/pagination';
 import { SearchBox } from '../../components/search-box';
-import { SuccessAlert } from '../../components/success-alert';
+import { clearIfShown, SuccessAlert } from '../../components/success-alert';
 import { selectRole } from '../session/session-slice';
 import { siteColumns } from './site-columns';
 import { SiteModals, type SiteModal, type SiteSavedEvent } from './site-modals';
@@ -80,7 +80,7 @@ export function SitesPage() {
           </Button>
         ) : null}
       </div>
-      <SuccessAlert message={success} onDone={() => setSuccess(null)} />
+      <SuccessAlert message={success} onDone={clearIfShown(setSuccess)} />
       <DataTable
         label="Sites"
         columns={columns}

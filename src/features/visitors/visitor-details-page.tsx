@@ -9,7 +9,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { BackLink } from '../../components/back-link';
 import { ErrorToast } from '../../components/error-toast';
 import { LoadingOverlay } from '../../components/loading-overlay';
-import { SuccessAlert } from '../../components/success-alert';
+import { clearIfShown, SuccessAlert } from '../../components/success-alert';
 import { PassQrCode } from './pass-qr-code';
 import { PhotoCarousel } from './photo-carousel';
 import { useVisitor } from './use-visitor';
@@ -206,7 +206,7 @@ export function VisitorDetailsPage() {
       <p>
         <BackLink to="/visitors">Back to Visitors</BackLink>
       </p>
-      <SuccessAlert message={notice} onDone={() => setNotice(null)} />
+      <SuccessAlert message={notice} onDone={clearIfShown(setNotice)} />
       {record.status === 'loading' ? (
         <div className="position-relative site-details-loading">
           <LoadingOverlay text={RETRIEVING_DETAILS} />
