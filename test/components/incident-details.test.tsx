@@ -201,8 +201,11 @@ describe('Leaving with unsaved changes', () => {
       actions_taken: 'Police report filed.',
       files: ['file-photo', 'file-video'],
     });
-    // The list reloads with what was saved.
-    expect(await screen.findByText('Police report filed.')).toBeInTheDocument();
+    // The list reloads with what was saved; its screen is a lazy route, which a loaded CI
+    // machine can take over a second to bring in.
+    expect(
+      await screen.findByText('Police report filed.', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 
   it("asks before the browser's back button, and stays when the save fails", async () => {
