@@ -18,17 +18,6 @@ describe('ErrorToast', () => {
     expect(onDismiss).toHaveBeenCalledTimes(1);
   });
 
-  it("clears only the message it timed out, so a success set just before an older one's end stays", () => {
-    let shown: string | null = 'Success Updated';
-    const setShown = (update: (current: string | null) => string | null) => {
-      shown = update(shown);
-    };
-    clearIfShown(setShown)('Success Added');
-    expect(shown).toBe('Success Updated');
-    clearIfShown(setShown)('Success Updated');
-    expect(shown).toBeNull();
-  });
-
   it('renders nothing without a message', () => {
     render(<ErrorToast message={null} onDismiss={vi.fn()} />);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
