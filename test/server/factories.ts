@@ -206,6 +206,7 @@ export async function createVisitor(
     visitor_temp: number | null;
     created_by: string | null;
     created_at: string;
+    deleted_at: string | null;
   }> = {},
 ) {
   passNumber += 1;

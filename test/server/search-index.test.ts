@@ -4,65 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeLike, quote } from '../../src/api/filters';
 import { containedText } from '../../server/src/query';
 import { createCompany, createGuard, createUser, PASSWORD } from './factories';
+import { randomTextGenerator } from './random-text';
 import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
 
 // A property test: on random data and random search text, a search that reads the trigram index
 // finds exactly the rows the plain `lower(col) LIKE lower('%text%')` finds, whatever the case,
 // the wildcards typed as text (% and _), quotes, accents or scripts.
 
-/** A small deterministic generator, so a failure can be replayed. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)] as T;
-  return { next, int, pick };
-}
-
-const ALPHABET = [
-  ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
-  ' ',
-  ' ',
-  '%',
-  '_',
-  '\\',
-  "'",
-  '"',
-  '-',
-  'é',
-  'É',
-  'ß',
-  'İ',
-  'ı',
-  '中',
-  '😀',
-];
-
 let t: TestApp;
 let token: string;
 let company: string;
-const random = generator(20261123);
-
-function randomText(min: number, max: number): string {
-  return Array.from({ length: random.int(min, max) }, () => random.pick(ALPHABET)).join('');
-}
-
-/** A search text: often a piece of a stored name with its letters' case flipped, else random. */
-function searchText(names: string[]): string {
-  if (random.next() < 0.6) {
-    const name = random.pick(names);
-    const characters = [...name];
-    const start = random.int(0, Math.max(0, characters.length - 1));
-    const piece = characters.slice(start, start + random.int(1, 6)).join('');
-    return [...piece]
-      .map((character) => (random.next() < 0.5 ? character.toUpperCase() : character.toLowerCase()))
-      .join('');
-  }
-  return randomText(1, 5);
-}
+const random = randomTextGenerator(20261123);
 
 async function listedBy(field: string, text: string): Promise<string[]> {
   const filter = `(${field} like ${quote(`%${escapeLike(text)}%`)})`;
@@ -99,8 +51,8 @@ beforeAll(async () => {
   for (let i = 0; i < 250; i += 1) {
     uuids.push(
       await createGuard(t.db, company, {
-        name: randomText(3, 24),
-        guard_id: `G-${randomText(2, 8)}`,
+        name: random.text(3, 24),
+        guard_id: `G-${random.text(2, 8)}`,
       }),
     );
   }
@@ -108,7 +60,7 @@ beforeAll(async () => {
   for (const uuid of uuids.slice(0, 60)) {
     await t.db
       .updateTable('guards')
-      .set({ name: randomText(3, 24) })
+      .set({ name: random.text(3, 24) })
       .where('uuid', '=', uuid)
       .execute();
   }
@@ -130,7 +82,7 @@ describe('substring search through the trigram index', () => {
     let indexed = 0;
     for (let i = 0; i < 400; i += 1) {
       const column = random.next() < 0.7 ? 'name' : 'guard_id';
-      const text = searchText(names);
+      const text = random.searchText(names);
       if (containedText(`%${escapeLike(text)}%`) !== null) indexed += 1;
       expect(await listedBy(column, text), `${column} like %${text}%`).toEqual(
         await likeReference(column, text),

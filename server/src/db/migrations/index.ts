@@ -10,6 +10,7 @@ import * as figuresAndSearch from './2026-11-23T05-figures-and-search';
 import * as siteRowCounts from './2026-11-23T06-site-row-counts';
 import * as dashboardIndexes from './2026-11-23T07-dashboard-indexes';
 import * as guardListIndexes from './2026-11-23T08-guard-list-indexes';
+import * as incidentReporterIndexes from './2026-11-23T09-incident-reporter-indexes';
 
 /** Every migration in order. Names are timestamps so they sort as they were written. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T06-site-row-counts': siteRowCounts,
   '2026-11-23T07-dashboard-indexes': dashboardIndexes,
   '2026-11-23T08-guard-list-indexes': guardListIndexes,
+  '2026-11-23T09-incident-reporter-indexes': incidentReporterIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

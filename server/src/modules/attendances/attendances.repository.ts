@@ -61,8 +61,6 @@ export const ATTENDANCES_QUERY: ResourceQuerySpec = {
   defaultOrder: { field: 'created_at', direction: 'desc' },
 };
 
-const always = sql<SqlBool>`1 = 1`;
-
 export function createAttendancesRepository(db: DB) {
   function selectAttendances() {
     return db
@@ -165,8 +163,7 @@ export function createAttendancesRepository(db: DB) {
           ),
       )
       .select('attendances.uuid')
-      .where(scope)
-      .where(list.where ?? always);
+      .where(scope);
     const ordered = { ...list, order };
     return { ordered, uuids: applyListQuery(query, ordered).orderBy('attendances.uuid', 'desc') };
   }

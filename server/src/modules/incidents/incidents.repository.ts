@@ -34,6 +34,7 @@ const bySite = (column: string, orderBy?: string): ComputedField => ({
  * sub-selects on their tables, so the count runs on the incidents table alone.
  */
 export const INCIDENTS_QUERY: ResourceQuerySpec = {
+  table: 'incidents',
   fields: {
     uuid: 'incidents.uuid',
     kg_incident_id: 'incidents.kg_incident_id',
@@ -57,8 +58,6 @@ export const INCIDENTS_QUERY: ResourceQuerySpec = {
   related: ['kg_security_company', 'residence', 'category', 'files'],
   defaultOrder: { field: 'created_at', direction: 'desc' },
 };
-
-const always = sql<SqlBool>`1 = 1`;
 
 /** Incidents at live sites only: a deleted site's incidents leave the lists, as its figures do. */
 const atLiveSite = sql<SqlBool>`incidents.residence_uuid in (select live_site.uuid from residences as live_site where live_site.deleted_at is null)`;
@@ -215,8 +214,7 @@ export function createIncidentsRepository(db: DB) {
           .select('incidents.uuid')
           .where('incidents.deleted_at', 'is', null)
           .where(liveSite)
-          .where(scope)
-          .where(list.where ?? always),
+          .where(scope),
         list,
       ).orderBy('incidents.uuid', 'desc');
       const rowsQuery = applyListQuery(selectIncidents().where('incidents.uuid', 'in', pageUuids), {

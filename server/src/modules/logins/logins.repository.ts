@@ -110,7 +110,7 @@ export function createLoginsRepository(db: DB) {
   return {
     async list(principal: Principal, list: ParsedListQuery) {
       const where = list.where ?? always;
-      const rowsQuery = applyListQuery(selectLogins(principal).where(where), list);
+      const rowsQuery = applyListQuery(selectLogins(principal), list);
       const countQuery = logins(principal)
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where(where);

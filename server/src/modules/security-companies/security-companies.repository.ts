@@ -176,7 +176,7 @@ export function createSecurityCompaniesRepository(db: DB) {
     /** One page of the companies the caller may see, and how many match in all. */
     async list(principal: Principal, list: ParsedListQuery) {
       const where = list.where ?? always;
-      const rowsQuery = applyListQuery(selectCompanies(principal).where(where), list).orderBy(
+      const rowsQuery = applyListQuery(selectCompanies(principal), list).orderBy(
         'security_companies.uuid',
       );
       const countQuery = liveCompanies(principal)

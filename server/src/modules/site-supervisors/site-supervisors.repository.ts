@@ -167,7 +167,7 @@ export function createSiteSupervisorsRepository(db: DB) {
   return {
     async list(principal: Principal, list: ParsedListQuery) {
       const where = list.where ?? always;
-      const rowsQuery = applyListQuery(selectSupervisors(principal).where(where), list).orderBy(
+      const rowsQuery = applyListQuery(selectSupervisors(principal), list).orderBy(
         'site_supervisors.uuid',
       );
       const countQuery = db

@@ -37,6 +37,7 @@ const bySite = (column: string, orderBy?: string): ComputedField => ({
  * visitors.residence_uuid, so the count runs on the visitors table alone whatever the filter.
  */
 export const VISITORS_QUERY: ResourceQuerySpec = {
+  table: 'visitors',
   fields: {
     uuid: 'visitors.uuid',
     qr_code: 'visitors.qr_code',
@@ -60,8 +61,6 @@ export const VISITORS_QUERY: ResourceQuerySpec = {
   related: ['residence', 'residence_unit', 'user_profiles_by_created_by', 'applications'],
   defaultOrder: { field: 'created_at', direction: 'desc' },
 };
-
-const always = sql<SqlBool>`1 = 1`;
 
 /** Passes at live sites only: a deleted site's passes leave every list, as its figures do. */
 const atLiveSite = sql<SqlBool>`visitors.residence_uuid in (select live_site.uuid from residences as live_site where live_site.deleted_at is null)`;
@@ -260,8 +259,7 @@ export function createVisitorsRepository(db: DB) {
           .select('visitors.uuid')
           .where('visitors.deleted_at', 'is', null)
           .where(liveSite)
-          .where(scope)
-          .where(list.where ?? always),
+          .where(scope),
         list,
       ).orderBy('visitors.uuid', 'desc');
       const rowsQuery = applyListQuery(selectVisitors().where('visitors.uuid', 'in', pageUuids), {
