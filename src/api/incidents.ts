@@ -8,6 +8,7 @@ import type {
 } from '../lib/contract/incidents';
 import type { ListResponse, ResourceResponse } from '../lib/contract/list';
 import type { Site } from '../lib/contract/sites';
+import { MAX_FILES_PER_UPLOAD } from '../lib/rules/files';
 import { apiGet, apiPatch, apiPost } from './client';
 import { allOf, equals, keywordFilter } from './filters';
 import { pageParams, toListPage, type ListAnswer } from './paging';
@@ -21,12 +22,6 @@ export interface IncidentScope {
 
 /** The spec's search: site name, the reporting login's email or the reporting guard's ID. */
 const SEARCH_FIELDS = ['residence_name', 'user_email', 'guard_id'] as const;
-
-/**
- * Files one upload call may carry: the server's multipart limit (MAX_FILES_PER_UPLOAD in
- * server/src/http/uploads.ts). An incident may hold more, so more are sent in several calls.
- */
-const FILES_PER_UPLOAD = 10;
 
 function firstOf<T>(answer: ResourceResponse<T[]>, call: string): T {
   const [first] = answer.resource;
@@ -79,7 +74,8 @@ export async function siteOptions(): Promise<SiteOption[]> {
 }
 
 /**
- * Uploads photos and videos for an incident, answering their uuids in the order given.
+ * Uploads photos and videos for an incident, answering their uuids in the order given. An incident
+ * may hold more files than one upload call carries, so they go in calls of MAX_FILES_PER_UPLOAD.
  * `onProgress` hears the whole percent of all the files' bytes sent so far.
  */
 export async function uploadFiles(
@@ -89,8 +85,8 @@ export async function uploadFiles(
   const totalBytes = files.reduce((sum, file) => sum + file.size, 0) || 1;
   const uploaded: UploadedFile[] = [];
   let sentBefore = 0;
-  for (let start = 0; start < files.length; start += FILES_PER_UPLOAD) {
-    const batch = files.slice(start, start + FILES_PER_UPLOAD);
+  for (let start = 0; start < files.length; start += MAX_FILES_PER_UPLOAD) {
+    const batch = files.slice(start, start + MAX_FILES_PER_UPLOAD);
     const batchBytes = batch.reduce((sum, file) => sum + file.size, 0);
     const body = new FormData();
     for (const file of batch) body.append('files', file, file.name);

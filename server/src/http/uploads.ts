@@ -1,10 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MAX_FILE_BYTES } from '../../../src/lib/rules/files';
+import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '../../../src/lib/rules/files';
 import { ApiError, badRequest, payloadTooLarge } from './errors';
 
-/** The most files one upload call may carry (incident reports send several). */
-export const MAX_FILES_PER_UPLOAD = 10;
+/** The most files one upload call may carry: a shared rule, so the console batches to it. */
+export { MAX_FILES_PER_UPLOAD };
 
 /**
  * Limits for every multipart body, set once for every upload route. No upload needs text fields

@@ -1,5 +1,10 @@
 /** Photo and attachment limits (spec part 1 §5, part 2 §5). */
 export const MAX_FILE_BYTES = 5_000_000;
+/**
+ * The most files one upload call may carry (the server's multipart limit). An incident may hold
+ * more (MAX_INCIDENT_FILES), so the console sends them in several calls of at most this many.
+ */
+export const MAX_FILES_PER_UPLOAD = 10;
 export const PHOTO_TYPES = ['image/png', 'image/jpeg'] as const;
 export const INCIDENT_FILE_TYPES = ['image/png', 'image/jpeg', 'video/mp4'] as const;
 
