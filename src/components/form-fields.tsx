@@ -94,10 +94,18 @@ export function SelectInput({
   );
 }
 
-/** The Active/Inactive switch of the company, supervisor and login forms. */
-export function StatusSwitch({ name }: { name: string }) {
+/**
+ * A labelled on/off switch bound to a Formik boolean; the label may follow the switch's state.
+ */
+export function SwitchInput({
+  name,
+  label,
+}: {
+  name: string;
+  label: ReactNode | ((checked: boolean) => ReactNode);
+}) {
   const id = useId();
-  const [{ checked, onChange, onBlur }] = useField<boolean>({ name, type: 'checkbox' });
+  const [{ checked = false, onChange, onBlur }] = useField<boolean>({ name, type: 'checkbox' });
   return (
     <FormGroup switch>
       <Input
@@ -110,8 +118,15 @@ export function StatusSwitch({ name }: { name: string }) {
         onBlur={onBlur}
       />
       <Label for={id} check>
-        Status: {checked ? 'Active' : 'Inactive'}
+        {typeof label === 'function' ? label(checked) : label}
       </Label>
     </FormGroup>
+  );
+}
+
+/** The Active/Inactive switch of the company, supervisor and login forms. */
+export function StatusSwitch({ name }: { name: string }) {
+  return (
+    <SwitchInput name={name} label={(checked) => `Status: ${checked ? 'Active' : 'Inactive'}`} />
   );
 }

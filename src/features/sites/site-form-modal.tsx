@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Button, Col, Modal, ModalBody, ModalFooter, ModalHeader, Row } from 'reactstrap';
 import type { Site } from '../../lib/contract/sites';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { SelectInput, SwitchInput, TextInput } from '../../components/form-fields';
 import { PhotoPicker } from '../../components/photo-picker';
 import { SITE_STATUSES, SITE_TYPES } from '../../lib/rules/sites';
 import {
@@ -12,7 +13,6 @@ import {
   selectCompanyOptionsError,
   selectCompanyOptionsLoading,
 } from '../security-companies/company-options-slice';
-import { FlagSwitch, SelectField, TextField } from './site-form-fields';
 import {
   newSiteValues,
   siteFormSchema,
@@ -47,14 +47,14 @@ function CompanySelect() {
   const shown = loading || error ? [] : options;
   return (
     <>
-      <SelectField name="security_company_uuid" label="Security Company">
+      <SelectInput name="security_company_uuid" label="Security Company">
         <option value="">{loading ? 'Loading companies...' : 'No security company'}</option>
         {shown.map((company) => (
           <option key={company.uuid} value={company.uuid}>
             {company.name}
           </option>
         ))}
-      </SelectField>
+      </SelectInput>
       {error ? (
         <p className="small text-danger mt-n2">Security companies could not be loaded: {error}</p>
       ) : null}
@@ -109,42 +109,42 @@ export function SiteFormModal({ isOpen, site, onClose, onSaved }: SiteFormModalP
                   disabled={saving}
                   onChange={(file) => void setFieldValue('cover', file)}
                 />
-                <TextField name="name" label="Name" />
-                <TextField name="address" label="Address" />
+                <TextInput name="name" label="Name" />
+                <TextInput name="address" label="Address" />
                 <Row>
                   <Col md={6}>
-                    <SelectField name="type" label="Type">
+                    <SelectInput name="type" label="Type">
                       <option value="">Select a type</option>
                       {SITE_TYPES.map((type) => (
                         <option key={type}>{type}</option>
                       ))}
-                    </SelectField>
+                    </SelectInput>
                   </Col>
                   <Col md={6}>
-                    <SelectField name="status" label="Status">
+                    <SelectInput name="status" label="Status">
                       {SITE_STATUSES.map((status) => (
                         <option key={status} value={status}>
                           {STATUS_LABELS[status]}
                         </option>
                       ))}
-                    </SelectField>
+                    </SelectInput>
                   </Col>
                 </Row>
                 <Row>
                   <Col md={6}>
-                    <TextField name="lat" label="Latitude" inputMode="decimal" />
+                    <TextInput name="lat" label="Latitude" inputMode="decimal" />
                   </Col>
                   <Col md={6}>
-                    <TextField name="lng" label="Longitude" inputMode="decimal" />
+                    <TextInput name="lng" label="Longitude" inputMode="decimal" />
                   </Col>
                 </Row>
                 <CompanySelect />
                 <fieldset>
                   <legend className="form-label fs-6">Features</legend>
-                  <FlagSwitch name="kipleguard_enabled" label="Guard service" />
-                  <FlagSwitch name="kipleguard_visitors" label="Visitors" />
-                  <FlagSwitch name="kipleguard_reporting" label="Reporting" />
-                  <FlagSwitch name="kipleguard_attendance" label="Attendance" />
+                  <SwitchInput name="kipleguard_enabled" label="Guard service" />
+                  <SwitchInput name="kipleguard_visitors" label="Visitors" />
+                  <SwitchInput name="kipleguard_reporting" label="Reporting" />
+                  <SwitchInput name="kipleguard_attendance" label="Attendance" />
                 </fieldset>
               </fieldset>
             </ModalBody>
