@@ -3,8 +3,10 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { describe, it, expect } from 'vitest';
 import {
   DEFAULT_MAX_LIMIT,
+  FEW_MATCHES,
   QueryError,
   applyListQuery,
+  pageFilter,
   parseListQuery,
   type ListQueryParams,
   type QueryErrorCode,
@@ -43,6 +45,7 @@ describe('parseListQuery: defaults', () => {
   it('gives no filter, the default order, the max limit, offset 0, no relations and a count', () => {
     expect(parseListQuery({}, SPEC)).toEqual({
       where: null,
+      whereInOrder: null,
       order: [{ field: 'created_at', ref: 'sites.created_at', direction: 'desc' }],
       limit: DEFAULT_MAX_LIMIT,
       offset: 0,
@@ -333,5 +336,65 @@ describe('parseListQuery: whether a filter reads a search index', () => {
     expect(reads("(guard_id like '%G-001%')")).toBe(false);
     expect(reads("(name not like '%siti%')")).toBe(false);
     expect(reads("(name = 'siti')")).toBe(false);
+  });
+});
+
+describe('parseListQuery: a search over several fields of the listed table', () => {
+  const search = (column: string) => ({
+    column: `guards.${column}`,
+    search: { table: 'guards_search', column, rowid: 'guards.rowid' },
+  });
+  const SEARCHED: ResourceQuerySpec = {
+    table: 'guards',
+    fields: {
+      name: search('name'),
+      guard_id: search('guard_id'),
+      address: 'guards.address',
+      created_at: 'guards.created_at',
+    },
+    defaultOrder: { field: 'created_at', direction: 'desc' },
+  };
+  const db = new Kysely<{ guards: { uuid: string } }>({
+    dialect: new SqliteDialect({ database: new Database(':memory:') }),
+  });
+  const sqlOf = (where: ReturnType<typeof parseListQuery>['where']) => {
+    const query = db.selectFrom('guards').select('uuid');
+    return (where === null ? query : query.where(where)).compile().sql;
+  };
+  const BOTH = "(name like '%siti%') OR (guard_id like '%siti%')";
+
+  it('reads the matches of all the fields of one index in one MATCH, first', () => {
+    const list = parseListQuery({ filter: BOTH }, SEARCHED);
+    const text = sqlOf(list.where);
+    expect(text).toContain('("guards"."rowid" in (select "guards"."rowid" from "guards" where');
+    expect(text.match(/ match /g)).toHaveLength(1);
+    expect(list.readsSearchIndex).toBe(true);
+  });
+
+  it('tests each row against the matches in the form for a walk in order', () => {
+    const list = parseListQuery({ filter: BOTH }, SEARCHED);
+    expect(sqlOf(list.whereInOrder)).toContain('(+"guards"."rowid" in (select');
+  });
+
+  it('keeps a plain OR when a field has no index, the text is short, or the spec names no table', () => {
+    for (const [filter, spec] of [
+      ["(name like '%siti%') OR (address like '%siti%')", SEARCHED],
+      ["(name like '%si%') OR (guard_id like '%si%')", SEARCHED],
+      [BOTH, { ...SEARCHED, table: undefined }],
+    ] as const) {
+      const list = parseListQuery({ filter }, spec);
+      expect(sqlOf(list.where), filter).not.toContain('union all');
+      expect(sqlOf(list.where), filter).not.toContain('select "guards"."rowid"');
+      expect(sqlOf(list.whereInOrder)).toBe(sqlOf(list.where));
+    }
+  });
+
+  it('walks in order only for more than FEW_MATCHES matches in the default order', () => {
+    const list = parseListQuery({ filter: BOTH }, SEARCHED);
+    expect(pageFilter(list, FEW_MATCHES)).toBe(list.where);
+    expect(pageFilter(list, null)).toBe(list.where);
+    expect(pageFilter(list, FEW_MATCHES + 1)).toBe(list.whereInOrder);
+    const byName = parseListQuery({ filter: BOTH, order: 'name' }, SEARCHED);
+    expect(pageFilter(byName, FEW_MATCHES + 1)).toBe(byName.where);
   });
 });

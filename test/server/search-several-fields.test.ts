@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeLike, keywordFilter } from '../../src/api/filters';
-import { containedText } from '../../server/src/query';
+import { INCIDENTS_QUERY } from '../../server/src/modules/incidents/incidents.repository';
+import { VISITORS_QUERY } from '../../server/src/modules/visitors/visitors.repository';
+import { containedText, parseListQuery } from '../../server/src/query';
 import {
   createCompany,
   createGuard,
@@ -78,6 +80,24 @@ async function reference(
           where row.deleted_at is null and site.deleted_at is null and ${scope} and (${like('site.name')}
             or ${like('reporter.email')} or ${like('guard.guard_id')})`;
   return (await query.execute(t.db)).rows.map((row) => row.uuid).sort();
+}
+
+/**
+ * The superadmin's rows by the form of the filter a page of many matches uses (tested on each
+ * row in the list's order), which the lists reach only past FEW_MATCHES.
+ */
+async function walkedInOrder(list: 'visitors' | 'incidents', fields: string[], text: string) {
+  const spec = list === 'visitors' ? VISITORS_QUERY : INCIDENTS_QUERY;
+  const { whereInOrder } = parseListQuery({ filter: keywordFilter(fields, text) }, spec);
+  const rows = await t.db
+    .selectFrom(list)
+    .innerJoin('residences as site', 'site.uuid', `${list}.residence_uuid`)
+    .select(`${list}.uuid`)
+    .where(`${list}.deleted_at`, 'is', null)
+    .where('site.deleted_at', 'is', null)
+    .$if(whereInOrder !== null, (qb) => qb.where(whereInOrder ?? sql<boolean>`true`))
+    .execute();
+  return rows.map((row) => row.uuid).sort();
 }
 
 beforeAll(async () => {
@@ -172,6 +192,9 @@ describe('a search over several fields', () => {
         const caller = random.next() < 0.5 ? 'admin' : 'company';
         const rows = await listed(list, caller, [...fields], text);
         expect(rows, `${caller}: ${text}`).toEqual(await reference(list, caller, text));
+        expect(await walkedInOrder(list, [...fields], text), `in order: ${text}`).toEqual(
+          await reference(list, 'admin', text),
+        );
         if (rows.length > 0) found += 1;
         if (containedText(`%${escapeLike(text)}%`) !== null) indexed += 1;
       }

@@ -15,10 +15,12 @@ export {
 } from './to-kysely';
 export {
   DEFAULT_MAX_LIMIT,
+  FEW_MATCHES,
   applyListQuery,
   countMatches,
   listAnswer,
   parseFilter,
+  pageFilter,
   parseListQuery,
   type FilterOptions,
   type ListAnswer,

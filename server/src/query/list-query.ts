@@ -61,6 +61,12 @@ export interface OrderTerm {
 export interface ParsedListQuery {
   /** Null when there is no filter. */
   where: Expression<SqlBool> | null;
+  /**
+   * The same filter with a search over several fields tested on each row rather than its
+   * matches read first (see ResourceQuerySpec.table): for a page of many matches, which a walk
+   * in the list's order meets early where sorting them all would read every one.
+   */
+  whereInOrder: Expression<SqlBool> | null;
   /** Never empty: ends with the default order unless the client already sorted by that field. */
   order: OrderTerm[];
   limit: number;
@@ -86,13 +92,10 @@ export interface ParsedListQuery {
 export function parseFilter(
   text: string,
   fields: FieldSpecs,
-  options: FilterOptions & { onSearchIndex?: () => void; listedTable?: string } = {},
+  options: FilterOptions = {},
 ): Expression<SqlBool> {
   const tree = parseFilterTree(text, { ...FILTER_LIMITS, ...options.limits });
-  return compileFilter(tree, fields, options.now, {
-    onSearchIndex: options.onSearchIndex,
-    listedTable: options.listedTable,
-  });
+  return compileFilter(tree, fields, options.now);
 }
 
 /** The one entry point for list routes: validates every list parameter or throws QueryError. */
@@ -105,17 +108,27 @@ export function parseListQuery(
   const filter = singleText(params.filter, 'filter', 'INVALID_FILTER');
   const limit = wholeNumber(params.limit, 'limit', 'INVALID_LIMIT', 1, maxLimit);
   const offset = wholeNumber(params.offset, 'offset', 'INVALID_OFFSET', 0, Number.MAX_SAFE_INTEGER);
-  let readsSearchIndex = false;
-  const onSearchIndex = () => {
-    readsSearchIndex = true;
-  };
-  // Compiled first: compiling is what finds whether a search index is read.
-  const where =
+  const tree =
     filter === undefined || filter.trim() === ''
       ? null
-      : parseFilter(filter, spec.fields, { ...options, onSearchIndex, listedTable: spec.table });
+      : parseFilterTree(filter, { ...FILTER_LIMITS, ...options.limits });
+  const now = options.now ?? new Date();
+  let readsSearchIndex = false;
+  const compile = (readMatchesFirst: boolean) =>
+    tree === null
+      ? null
+      : compileFilter(tree, spec.fields, now, {
+          listedTable: spec.table,
+          readMatchesFirst,
+          onSearchIndex: () => {
+            readsSearchIndex = true;
+          },
+        });
+  // Compiled first: compiling is what finds whether a search index is read.
+  const where = compile(true);
   return {
     where,
+    whereInOrder: spec.table === undefined ? where : compile(false),
     order: parseOrder(singleText(params.order, 'order', 'INVALID_ORDER'), spec),
     limit: limit ?? spec.defaultLimit ?? maxLimit,
     offset: offset ?? 0,
@@ -123,6 +136,19 @@ export function parseListQuery(
     includeCount: parseIncludeCount(params.include_count),
     readsSearchIndex,
   };
+}
+
+/** At most this many matches of a search are sorted for a page; more are met early in order. */
+export const FEW_MATCHES = 5000;
+
+/**
+ * The filter for a page of a list that has counted its matches: a search's few matches read
+ * first and sorted, or many met early on a walk in the list's default order, which every list
+ * has an index for (`whereInOrder`). In another order the walk would read every row.
+ */
+export function pageFilter(list: ParsedListQuery, total: number | null) {
+  const inDefaultOrder = list.order.length === 1;
+  return total !== null && total > FEW_MATCHES && inDefaultOrder ? list.whereInOrder : list.where;
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   type ParsedListQuery,
   type ResourceQuerySpec,
   countMatches,
+  FEW_MATCHES,
 } from '../../query';
 import { fileUrl } from '../files/files.repository';
 import { companyIsLive } from '../security-companies/security-companies.repository';
@@ -68,9 +69,6 @@ export interface GuardValues {
 }
 
 const always = sql<SqlBool>`1 = 1`;
-
-/** At most this many matches of a search are sorted; more are read in the list's order. */
-const FEW_MATCHES = 5000;
 
 /** Every read and write of guards, over the database or one transaction. */
 function createGuardsStore(db: Kysely<Database>) {

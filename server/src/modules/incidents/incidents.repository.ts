@@ -13,6 +13,7 @@ import { toDbTime } from '../../db/time';
 import {
   countMatches,
   applyListQuery,
+  pageFilter,
   type ComputedField,
   type ParsedListQuery,
   type ResourceQuerySpec,
@@ -204,6 +205,18 @@ export function createIncidentsRepository(db: DB) {
         throughIndex: !list.readsSearchIndex,
       });
       const liveSite = list.readsSearchIndex ? atLiveSiteByValue : atLiveSite;
+      const countQuery =
+        list.where === null
+          ? countAtSites(db, principal, 'incidents', { liveSitesOnly: true })
+          : db
+              .selectFrom('incidents')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('incidents.deleted_at', 'is', null)
+              .where(liveSite)
+              .where(scope)
+              .where(list.where);
+      // Counted first: how many match decides how the page is found (pageFilter).
+      const total = await countMatches(list, countQuery);
       const pageUuids = applyListQuery(
         db
           .selectFrom('incidents')
@@ -215,27 +228,14 @@ export function createIncidentsRepository(db: DB) {
           .where('incidents.deleted_at', 'is', null)
           .where(liveSite)
           .where(scope),
-        list,
+        { ...list, where: pageFilter(list, total) },
       ).orderBy('incidents.uuid', 'desc');
       const rowsQuery = applyListQuery(selectIncidents().where('incidents.uuid', 'in', pageUuids), {
         ...list,
         where: null,
         offset: 0,
       }).orderBy('incidents.uuid', 'desc');
-      const countQuery =
-        list.where === null
-          ? countAtSites(db, principal, 'incidents', { liveSitesOnly: true })
-          : db
-              .selectFrom('incidents')
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .where('incidents.deleted_at', 'is', null)
-              .where(liveSite)
-              .where(scope)
-              .where(list.where);
-      const [rows, total] = await Promise.all([
-        rowsQuery.execute(),
-        countMatches(list, countQuery),
-      ]);
+      const rows = await rowsQuery.execute();
       const files = await filesOf(rows.map((row) => row.uuid));
       return {
         resource: rows.map((row) => toRecord(row, files.get(row.uuid) ?? [])),

@@ -16,6 +16,7 @@ import { toDbTime } from '../../db/time';
 import {
   countMatches,
   applyListQuery,
+  pageFilter,
   type ComputedField,
   type ParsedListQuery,
   type ResourceQuerySpec,
@@ -249,6 +250,18 @@ export function createVisitorsRepository(db: DB) {
         throughIndex: !list.readsSearchIndex,
       });
       const liveSite = list.readsSearchIndex ? atLiveSiteByValue : atLiveSite;
+      const countQuery =
+        list.where === null
+          ? countAtSites(db, principal, 'visitors', { liveSitesOnly: true })
+          : db
+              .selectFrom('visitors')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('visitors.deleted_at', 'is', null)
+              .where(liveSite)
+              .where(scope)
+              .where(list.where);
+      // Counted first: how many match decides how the page is found (pageFilter).
+      const total = await countMatches(list, countQuery);
       const pageUuids = applyListQuery(
         db
           .selectFrom('visitors')
@@ -260,27 +273,14 @@ export function createVisitorsRepository(db: DB) {
           .where('visitors.deleted_at', 'is', null)
           .where(liveSite)
           .where(scope),
-        list,
+        { ...list, where: pageFilter(list, total) },
       ).orderBy('visitors.uuid', 'desc');
       const rowsQuery = applyListQuery(selectVisitors().where('visitors.uuid', 'in', pageUuids), {
         ...list,
         where: null,
         offset: 0,
       }).orderBy('visitors.uuid', 'desc');
-      const countQuery =
-        list.where === null
-          ? countAtSites(db, principal, 'visitors', { liveSitesOnly: true })
-          : db
-              .selectFrom('visitors')
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .where('visitors.deleted_at', 'is', null)
-              .where(liveSite)
-              .where(scope)
-              .where(list.where);
-      const [rows, total] = await Promise.all([
-        rowsQuery.execute(),
-        countMatches(list, countQuery),
-      ]);
+      const rows = await rowsQuery.execute();
       const { times, applications } = await scanTimesAndApplications(rows.map((row) => row.uuid));
       return {
         resource: rows.map((row) =>
