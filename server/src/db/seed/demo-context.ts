@@ -44,6 +44,3 @@ export interface SeededGuard {
   siteUuids: string[];
   deleted: boolean;
 }
-
-/** Logins that create visitor passes and report incidents, by company. */
-export type StaffByCompany = ReadonlyMap<string, readonly string[]>;

@@ -1,29 +1,28 @@
-import { toDbTime } from '../time';
+import { incidentNumber } from '../../modules/incidents/incidents.repository';
 import { addMinutes, localTime, minutesBetween } from './calendar';
-import { INCIDENT_CATEGORIES, type IncidentCategoryEntry } from './demo-catalogue';
-import type { DemoContext, SeededGuard, SeededSite, StaffByCompany } from './demo-context';
-import { insertInBatches } from './insert';
-import { nearby } from './random';
+import { INCIDENT_CATEGORIES } from './demo-catalogue';
+import type { DemoContext, SeededGuard, SeededSite } from './demo-context';
+import {
+  type IncidentCategory,
+  incidentRows,
+  insertIncidentRows,
+  type StaffByCompany,
+} from './rows';
 
 const INCIDENT_COUNT = 150;
 /** The first few incidents happen today, so that the dashboard's 'New Today' is never empty. */
 const INCIDENTS_TODAY = 5;
 const INCIDENT_DAYS = 60;
-const PENDING_REMARK = 'Under observation; management office informed.';
 
-interface Category extends IncidentCategoryEntry {
-  uuid: string;
-}
-
-interface IncidentContext extends DemoContext {
-  categories: readonly Category[];
+interface IncidentPlan {
+  categories: readonly IncidentCategory[];
   guardsBySite: ReadonlyMap<string, readonly string[]>;
   staff: StaffByCompany;
   photos: readonly string[];
 }
 
 /** The categories every install starts with (a migration makes them), with the demo's texts. */
-async function loadCategories(ctx: DemoContext): Promise<Category[]> {
+async function loadCategories(ctx: DemoContext): Promise<IncidentCategory[]> {
   const rows = await ctx.db.selectFrom('incident_categories').select(['uuid', 'name']).execute();
   const uuidByName = new Map(rows.map((row) => [row.name, row.uuid]));
   return INCIDENT_CATEGORIES.map((entry) => {
@@ -50,50 +49,25 @@ function happenedAt(ctx: DemoContext, index: number): Date {
   return addMinutes(now, -random.int(0, Math.min(600, sinceMidnight)));
 }
 
-/** Mostly reported by a guard posted at the site, otherwise by a login of the site's company. */
-function reporter(ctx: IncidentContext, site: SeededSite) {
-  const guards = ctx.guardsBySite.get(site.uuid) ?? [];
-  if (guards.length > 0 && ctx.random.chance(0.75)) {
-    return { reported_by_guard_uuid: ctx.random.pick(guards), reported_by_user_uuid: null };
-  }
-  return {
-    reported_by_guard_uuid: null,
-    reported_by_user_uuid: ctx.random.pick(ctx.staff.get(site.companyUuid) ?? [null]),
-  };
-}
-
-function incidentRecords(ctx: IncidentContext, site: SeededSite, index: number) {
+function incidentRecords(ctx: DemoContext, plan: IncidentPlan, site: SeededSite, index: number) {
   const { random, now } = ctx;
-  const category = random.pick(ctx.categories);
+  const category = random.pick(plan.categories);
   const happened = happenedAt(ctx, index);
   const reportedAt = addMinutes(happened, random.int(5, 90));
-  const createdAt = reportedAt < now ? reportedAt : now;
-  // Older incidents have mostly been dealt with; recent ones are mostly still open.
-  const ageDays = minutesBetween(happened, now) / (24 * 60);
-  const resolved = random.chance(ageDays > 7 ? 0.85 : 0.3);
-  const located = random.chance(0.9);
-  const incident = {
-    uuid: random.uuid(),
-    kg_incident_id: '',
-    category_uuid: category.uuid,
-    residence_uuid: site.uuid,
-    incident_date: toDbTime(happened),
-    lat: located ? nearby(random, site.lat) : null,
-    lng: located ? nearby(random, site.lng) : null,
-    description: random.pick(category.descriptions),
-    actions_taken: resolved ? category.action : random.chance(0.6) ? PENDING_REMARK : '',
-    status: resolved ? ('RESOLVED' as const) : ('PENDING' as const),
-    ...reporter(ctx, site),
-    created_at: toDbTime(createdAt),
-    updated_at: toDbTime(createdAt),
-    deleted_at: null,
-  };
-  const files = random.sample(ctx.photos, random.int(1, 4)).map((file_uuid, position) => ({
-    incident_uuid: incident.uuid,
-    file_uuid,
-    position,
-  }));
-  return { incident, files };
+  return incidentRows(random, now, {
+    // Numbered once all are made, in the order they were reported.
+    number: '',
+    category,
+    site,
+    happened,
+    createdAt: reportedAt < now ? reportedAt : now,
+    guards: plan.guardsBySite.get(site.uuid) ?? [],
+    staff: plan.staff,
+    photos: plan.photos,
+    newUuid: () => random.uuid(),
+    // The demo's descriptions are the catalogue's sentences as they stand.
+    placeInDescription: false,
+  });
 }
 
 /** Incidents at the sites that take reports, numbered INC-000001 onwards in the order they were made. */
@@ -106,8 +80,7 @@ export async function seedIncidents(
     photos: readonly string[];
   },
 ): Promise<void> {
-  const incidentCtx: IncidentContext = {
-    ...ctx,
+  const plan: IncidentPlan = {
     categories: await loadCategories(ctx),
     guardsBySite: guardsBySite(options.guards),
     staff: options.staff,
@@ -115,19 +88,10 @@ export async function seedIncidents(
   };
   const reportingSites = options.sites.filter((site) => site.reporting);
   const records = Array.from({ length: INCIDENT_COUNT }, (_, i) =>
-    incidentRecords(incidentCtx, ctx.random.pick(reportingSites), i),
+    incidentRecords(ctx, plan, ctx.random.pick(reportingSites), i),
   ).sort((a, b) => a.incident.created_at.localeCompare(b.incident.created_at));
   records.forEach(({ incident }, i) => {
-    incident.kg_incident_id = `INC-${String(i + 1).padStart(6, '0')}`;
+    incident.kg_incident_id = incidentNumber(i + 1);
   });
-  await insertInBatches(
-    ctx.db,
-    'incidents',
-    records.map((record) => record.incident),
-  );
-  await insertInBatches(
-    ctx.db,
-    'incident_files',
-    records.flatMap((record) => record.files),
-  );
+  await insertIncidentRows(ctx.db, records);
 }

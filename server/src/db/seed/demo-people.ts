@@ -2,8 +2,9 @@ import type { RoleType } from '../schema';
 import { toDbTime } from '../time';
 import { localTime } from './calendar';
 import { SUPERADMIN_EMAIL, SUPERVISOR_EMAIL } from './demo-catalogue';
-import type { DemoContext, SeededCompany, SeededSite, StaffByCompany } from './demo-context';
+import type { DemoContext, SeededCompany, SeededSite } from './demo-context';
 import { phoneNumber, randomPerson, streetAddress } from './malaysia';
+import type { StaffByCompany } from './rows';
 
 interface Account {
   uuid: string;

@@ -1,6 +1,6 @@
 import type { DB } from '../database';
 import type { Random } from './random';
-import type { Place } from './rows';
+import type { Place, StaffByCompany } from './rows';
 
 /** What every step of the large seed shares. */
 export interface LargeContext {
@@ -20,12 +20,9 @@ export interface LargeSite extends Place {
 }
 
 /** Rows per transaction: big enough to be fast, small enough to keep the WAL file modest. */
-export const ROWS_PER_TRANSACTION = 50_000;
+const ROWS_PER_TRANSACTION = 50_000;
 
-/** Logins that create visitor passes and report incidents, by company: as in the demo. */
-export type StaffByCompany = ReadonlyMap<string, readonly string[]>;
-
-/** Active company logins and site supervisors of every company. */
+/** Active company logins and site supervisors of every company: as in the demo. */
 export async function loadStaff(db: DB): Promise<StaffByCompany> {
   const rows = await db
     .selectFrom('user_roles')
@@ -47,12 +44,46 @@ export async function loadStaff(db: DB): Promise<StaffByCompany> {
   return staff;
 }
 
-/** One of the company's logins, or none (a pass made by the system) when it has none. */
-export function pickStaff(
-  random: Random,
-  staff: StaffByCompany,
-  companyUuid: string,
-): string | null {
-  const logins = staff.get(companyUuid);
-  return logins && logins.length > 0 ? random.pick(logins) : null;
+/** The sites and staff the visitor and incident steps share, loaded once by large.ts. */
+export interface LargeSites {
+  sites: readonly LargeSite[];
+  staff: StaffByCompany;
+}
+
+/** The sites with `service` on; an error when there are none, as the rows would have nowhere to go. */
+export function sitesWith(
+  sites: readonly LargeSite[],
+  service: 'visitors' | 'reporting',
+  rows: string,
+): LargeSite[] {
+  const served = sites.filter((site) => site[service]);
+  if (served.length === 0) {
+    throw new Error(`There are no sites with the ${service} service on to take ${rows}.`);
+  }
+  return served;
+}
+
+/** Days of history that hold `count` rows at about `daily` a day, within `min` and `max`. */
+export function daysOfHistory(
+  count: number,
+  history: { daily: number; min: number; max: number },
+): number {
+  return Math.min(history.max, Math.max(history.min, Math.ceil(count / history.daily)));
+}
+
+/**
+ * Writes `count` rows in transactions of ROWS_PER_TRANSACTION: `write` inserts the `size` rows
+ * from `start`. Progress is reported after each as `label: written of count`.
+ */
+export async function writeInTransactions(
+  ctx: LargeContext,
+  count: number,
+  label: string,
+  write: (trx: DB, start: number, size: number) => Promise<void>,
+): Promise<void> {
+  for (let start = 0; start < count; start += ROWS_PER_TRANSACTION) {
+    const size = Math.min(ROWS_PER_TRANSACTION, count - start);
+    await ctx.db.transaction().execute((trx) => write(trx, start, size));
+    ctx.progress(`${label}: ${start + size} of ${count}`);
+  }
 }

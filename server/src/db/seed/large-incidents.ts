@@ -4,24 +4,25 @@ import { incidentNumber } from '../../modules/incidents/incidents.repository';
 import type { DB } from '../database';
 import { addMinutes, localTime, minutesBetween } from './calendar';
 import { INCIDENT_CATEGORIES } from './demo-catalogue';
-import { insertInBatches } from './insert';
 import {
+  daysOfHistory,
   type LargeContext,
   type LargeSite,
-  pickStaff,
-  ROWS_PER_TRANSACTION,
-  type StaffByCompany,
+  type LargeSites,
+  sitesWith,
+  writeInTransactions,
 } from './large-context';
-import { type IncidentCategory, incidentRows } from './rows';
+import {
+  type IncidentCategory,
+  incidentRows,
+  insertIncidentRows,
+  type StaffByCompany,
+} from './rows';
 
-/** Incidents a day across all sites: the history goes back as far as the count requires. */
-const DAILY_INCIDENTS = 100;
-const MIN_HISTORY_DAYS = 60;
-const MAX_HISTORY_DAYS = 730;
+/** About 100 incidents a day across all sites, going back as far as the count requires. */
+const HISTORY = { daily: 100, min: 60, max: 730 };
 /** The name of the server's incident number counter (incidents.repository.ts). */
 const INCIDENT_COUNTER = 'incident';
-/** Share of incidents a guard posted at the site reports, when it has one; staff report the rest. */
-const GUARD_REPORTED = 0.75;
 
 interface IncidentPlan {
   sites: readonly LargeSite[];
@@ -109,44 +110,33 @@ function reportTimes(ctx: LargeContext, count: number, historyDays: number): Flo
   return times.sort();
 }
 
-/** Mostly a guard posted at the site, otherwise a login of the site's company. */
-function reporter(ctx: LargeContext, plan: IncidentPlan, site: LargeSite) {
-  const guards = plan.guardsBySite.get(site.uuid) ?? [];
-  if (guards.length > 0 && ctx.random.chance(GUARD_REPORTED)) {
-    return { guardUuid: ctx.random.pick(guards), userUuid: null };
-  }
-  return { guardUuid: null, userUuid: pickStaff(ctx.random, plan.staff, site.companyUuid) };
-}
-
 function incidentRecords(ctx: LargeContext, plan: IncidentPlan, number: number, reported: Date) {
   const { random } = ctx;
   const site = random.pick(plan.sites);
   return incidentRows(random, ctx.now, {
-    uuid: randomUUID(),
     number: incidentNumber(number),
     category: random.pick(plan.categories),
     site,
     happened: addMinutes(reported, -random.int(5, 90)),
     createdAt: reported,
-    reporter: reporter(ctx, plan, site),
+    guards: plan.guardsBySite.get(site.uuid) ?? [],
+    staff: plan.staff,
     photos: plan.photos,
+    newUuid: randomUUID,
   });
 }
 
 /**
  * `count` incidents spread over the sites that take reports, with their photos, numbered on from
- * the server's counter in the order they were reported: about DAILY_INCIDENTS a day back in time.
+ * the server's counter in the order they were reported: about HISTORY.daily a day back in time.
  */
 export async function seedIncidents(
   ctx: LargeContext,
   count: number,
-  options: { sites: readonly LargeSite[]; staff: StaffByCompany; photos: readonly string[] },
+  options: LargeSites & { photos: readonly string[] },
 ): Promise<void> {
   if (count === 0) return;
-  const sites = options.sites.filter((site) => site.reporting);
-  if (sites.length === 0) {
-    throw new Error('There are no sites with the reporting service on to take incidents.');
-  }
+  const sites = sitesWith(options.sites, 'reporting', 'incidents');
   const plan: IncidentPlan = {
     sites,
     categories: await loadCategories(ctx.db),
@@ -154,29 +144,12 @@ export async function seedIncidents(
     staff: options.staff,
     photos: options.photos,
   };
-  const historyDays = Math.min(
-    MAX_HISTORY_DAYS,
-    Math.max(MIN_HISTORY_DAYS, Math.ceil(count / DAILY_INCIDENTS)),
-  );
-  const times = reportTimes(ctx, count, historyDays);
+  const times = reportTimes(ctx, count, daysOfHistory(count, HISTORY));
   const firstNumber = await reserveNumbers(ctx.db, count);
-  for (let start = 0; start < count; start += ROWS_PER_TRANSACTION) {
-    const size = Math.min(ROWS_PER_TRANSACTION, count - start);
+  await writeInTransactions(ctx, count, 'Incidents', async (trx, start, size) => {
     const records = Array.from({ length: size }, (_, i) =>
       incidentRecords(ctx, plan, firstNumber + start + i, new Date(times[start + i] ?? 0)),
     );
-    await ctx.db.transaction().execute(async (trx) => {
-      await insertInBatches(
-        trx,
-        'incidents',
-        records.map((record) => record.incident),
-      );
-      await insertInBatches(
-        trx,
-        'incident_files',
-        records.flatMap((record) => record.files),
-      );
-    });
-    ctx.progress(`Incidents: ${start + size} of ${count}`);
-  }
+    await insertIncidentRows(trx, records);
+  });
 }

@@ -1,21 +1,38 @@
 import { randomUUID } from 'node:crypto';
-import { addMinutes, localTime, minutesBetween } from './calendar';
 import { VISITOR_CATEGORIES } from './demo-catalogue';
 import { insertInBatches } from './insert';
 import {
+  daysOfHistory,
   type LargeContext,
   type LargeSite,
-  pickStaff,
-  ROWS_PER_TRANSACTION,
-  type StaffByCompany,
+  type LargeSites,
+  sitesWith,
+  writeInTransactions,
 } from './large-context';
 import { unitName, randomPerson } from './malaysia';
-import { passCreatedAt, type Visit, type VisitorSite, visitorRows } from './rows';
+import {
+  insertVisitorRows,
+  passCreatedAt,
+  type PastOutcomes,
+  planVisit,
+  type StaffByCompany,
+  type Visit,
+  type VisitorSite,
+  visitorRows,
+} from './rows';
 
-/** Passes a day across all sites: the history goes back as far as the count requires. */
-const DAILY_PASSES = 1_000;
-const MIN_HISTORY_DAYS = 30;
-const MAX_HISTORY_DAYS = 730;
+/** About 1,000 passes a day across all sites, going back as far as the count requires. */
+const HISTORY = { daily: 1_000, min: 30, max: 730 };
+/**
+ * Most were used (scanned in and out), some never came and expired or were cancelled; a very few
+ * were scanned in and never out, and still count as inside.
+ */
+const PAST_OUTCOMES: PastOutcomes = {
+  scannedOut: 0.72,
+  inside: 0.725,
+  expired: 0.87,
+  invalid: 0.94,
+};
 /** Passes are booked up to two weeks ahead, fewer a day than are used on a day. */
 const UPCOMING_DAYS = 14;
 const UPCOMING_DAY_WEIGHT = 0.3;
@@ -25,18 +42,14 @@ const UNITS_PER_NEW_SITE = [20, 60] as const;
 const QR_PREFIX = 'KGL';
 const QR_DIGITS = 8;
 
-interface PassSite extends VisitorSite {
-  companyUuid: string;
-}
-
 interface VisitorPlan {
-  sites: readonly PassSite[];
+  sites: readonly VisitorSite[];
   staff: StaffByCompany;
   walkInPhotos: readonly string[];
 }
 
 /** Units of each site, making some for a site that has none. */
-async function withUnits(ctx: LargeContext, sites: readonly LargeSite[]): Promise<PassSite[]> {
+async function withUnits(ctx: LargeContext, sites: readonly LargeSite[]): Promise<VisitorSite[]> {
   const { db, random, now } = ctx;
   const rows = await db
     .selectFrom('units')
@@ -102,67 +115,6 @@ function pickDay(ctx: LargeContext, historyDays: number): number {
   return -Math.min(UPCOMING_DAYS, 1 + Math.floor((roll - historyDays - 1) / UPCOMING_DAY_WEIGHT));
 }
 
-/** A window of one to four hours on the pass's day, starting on the hour or half hour. */
-function passWindow(ctx: LargeContext, daysAgo: number, startHour: number) {
-  const start = localTime(ctx.now, daysAgo, startHour, ctx.random.pick([0, 30]));
-  const end = addMinutes(start, ctx.random.int(1, 4) * 60);
-  return {
-    start,
-    end: end.getDate() === start.getDate() ? end : localTime(ctx.now, daysAgo, 23, 59),
-  };
-}
-
-/**
- * A past pass: most were used (scanned in and out), some never came and expired or were
- * cancelled; a very few were scanned in and never out, and still count as inside.
- */
-function pastVisit(ctx: LargeContext, daysAgo: number): Visit {
-  const { random } = ctx;
-  const window = passWindow(ctx, daysAgo, random.int(8, 20));
-  const arrived = addMinutes(window.start, random.int(-15, 45));
-  const roll = random.next();
-  if (roll < 0.725) {
-    const scans: Visit['scans'] = [{ type: 'IN', at: arrived }];
-    if (roll < 0.72) scans.push({ type: 'OUT', at: addMinutes(arrived, random.int(15, 180)) });
-    return { status: 'VALID', scans, ...window };
-  }
-  const status = roll < 0.87 ? 'EXPIRED' : roll < 0.94 ? 'INVALID' : 'CANCELLED';
-  return { status, scans: [], ...window };
-}
-
-/** Today's passes: some still expected, some inside now, some come and gone. */
-function todaysVisit(ctx: LargeContext): Visit {
-  const { random, now } = ctx;
-  const roll = random.next();
-  if (roll < 0.45) {
-    const { start, end } = passWindow(ctx, 0, random.int(8, 21));
-    const status = roll < 0.05 ? 'CANCELLED' : roll < 0.08 ? 'INVALID' : 'VALID';
-    return { status, scans: [], start, end };
-  }
-  const sinceMidnight = minutesBetween(localTime(now, 0, 0), now);
-  const arrived = addMinutes(now, -Math.min(random.int(30, 300), sinceMidnight));
-  const { start, end } = passWindow(ctx, 0, Math.max(0, arrived.getHours() - random.int(0, 1)));
-  const scans: Visit['scans'] = [{ type: 'IN', at: arrived }];
-  if (roll > 0.75) {
-    scans.push({
-      type: 'OUT',
-      at: addMinutes(arrived, Math.floor(minutesBetween(arrived, now) * random.next())),
-    });
-  }
-  return { status: 'VALID', scans, start, end };
-}
-
-function upcomingVisit(ctx: LargeContext, daysAgo: number): Visit {
-  const { start, end } = passWindow(ctx, daysAgo, ctx.random.int(8, 21));
-  return { status: ctx.random.chance(0.9) ? 'VALID' : 'CANCELLED', scans: [], start, end };
-}
-
-function planVisit(ctx: LargeContext, historyDays: number): Visit {
-  const daysAgo = pickDay(ctx, historyDays);
-  if (daysAgo > 0) return pastVisit(ctx, daysAgo);
-  return daysAgo === 0 ? todaysVisit(ctx) : upcomingVisit(ctx, daysAgo);
-}
-
 interface PlannedPass {
   visit: Visit;
   createdAt: Date;
@@ -171,7 +123,7 @@ interface PlannedPass {
 /** Every pass's visit, in the order the passes were made, as a live database holds them. */
 function planPasses(ctx: LargeContext, count: number, historyDays: number): PlannedPass[] {
   const passes = Array.from({ length: count }, () => {
-    const visit = planVisit(ctx, historyDays);
+    const visit = planVisit(ctx.random, ctx.now, pickDay(ctx, historyDays), PAST_OUTCOMES);
     return { visit, createdAt: passCreatedAt(ctx.random, ctx.now, visit) };
   });
   return passes.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
@@ -179,15 +131,13 @@ function planPasses(ctx: LargeContext, count: number, historyDays: number): Plan
 
 function passRecords(ctx: LargeContext, plan: VisitorPlan, pass: PlannedPass, qrNumber: number) {
   const { random } = ctx;
-  const site = random.pick(plan.sites);
   return visitorRows(random, ctx.now, {
-    uuid: randomUUID(),
-    site,
+    site: random.pick(plan.sites),
     visit: pass.visit,
-    createdAt: pass.createdAt,
     category: random.pick(VISITOR_CATEGORIES),
-    qrCode: `${QR_PREFIX}${String(qrNumber).padStart(QR_DIGITS, '0')}${random.letters(4)}`,
-    createdBy: pickStaff(random, plan.staff, site.companyUuid),
+    createdAt: pass.createdAt,
+    qrCode: () => `${QR_PREFIX}${String(qrNumber).padStart(QR_DIGITS, '0')}${random.letters(4)}`,
+    staff: plan.staff,
     walkInPhotos: plan.walkInPhotos,
     newUuid: randomUUID,
   });
@@ -195,54 +145,28 @@ function passRecords(ctx: LargeContext, plan: VisitorPlan, pass: PlannedPass, qr
 
 /**
  * `count` visitor passes spread over the sites that take visitors, with their scans and health
- * declarations: a history of about DAILY_PASSES a day, today's, and the next two weeks'.
+ * declarations: a history of about HISTORY.daily a day, today's, and the next two weeks'.
  */
 export async function seedVisitors(
   ctx: LargeContext,
   count: number,
-  options: { sites: readonly LargeSite[]; staff: StaffByCompany; walkInPhotos: readonly string[] },
+  options: LargeSites & { walkInPhotos: readonly string[] },
 ): Promise<void> {
   if (count === 0) return;
-  const visitorSites = options.sites.filter((site) => site.visitors);
-  if (visitorSites.length === 0) {
-    throw new Error('There are no sites with the visitors service on to take visitor passes.');
-  }
   const plan: VisitorPlan = {
-    sites: await withUnits(ctx, visitorSites),
+    sites: await withUnits(ctx, sitesWith(options.sites, 'visitors', 'visitor passes')),
     staff: options.staff,
     walkInPhotos: options.walkInPhotos,
   };
-  const historyDays = Math.min(
-    MAX_HISTORY_DAYS,
-    Math.max(MIN_HISTORY_DAYS, Math.ceil(count / DAILY_PASSES)),
-  );
-  const passes = planPasses(ctx, count, historyDays);
+  const passes = planPasses(ctx, count, daysOfHistory(count, HISTORY));
   const firstQr = await nextQrNumber(ctx);
   if (firstQr + count > 10 ** QR_DIGITS) {
     throw new Error(`The large seed's QR codes run out at ${10 ** QR_DIGITS - 1} passes.`);
   }
-  for (let start = 0; start < count; start += ROWS_PER_TRANSACTION) {
-    const size = Math.min(ROWS_PER_TRANSACTION, count - start);
+  await writeInTransactions(ctx, count, 'Visitor passes', async (trx, start, size) => {
     const records = passes
       .slice(start, start + size)
       .map((pass, i) => passRecords(ctx, plan, pass, firstQr + start + i));
-    await ctx.db.transaction().execute(async (trx) => {
-      await insertInBatches(
-        trx,
-        'visitors',
-        records.map((record) => record.visitor),
-      );
-      await insertInBatches(
-        trx,
-        'visitor_pass_scans',
-        records.flatMap((record) => record.scans),
-      );
-      await insertInBatches(
-        trx,
-        'health_applications',
-        records.flatMap((record) => record.applications),
-      );
-    });
-    ctx.progress(`Visitor passes: ${start + size} of ${count}`);
-  }
+    await insertVisitorRows(trx, records);
+  });
 }

@@ -5,12 +5,7 @@ import type { DB } from '../database';
 import { saveImageFiles } from './image-files';
 import { avatarPng, incidentPhotoPng, selfiePng } from './images';
 import { insertInBatches } from './insert';
-import {
-  type LargeContext,
-  type LargeSite,
-  loadStaff,
-  ROWS_PER_TRANSACTION,
-} from './large-context';
+import { type LargeContext, type LargeSite, loadStaff, writeInTransactions } from './large-context';
 import { seedIncidents } from './large-incidents';
 import { seedVisitors } from './large-visitors';
 import { createRandom } from './random';
@@ -130,8 +125,7 @@ async function seedGuards(
   const companies = [...options.sitesByCompany];
   const firstNumber = await nextGuardNumber(db);
   const postings: Posting[] = [];
-  for (let start = 0; start < count; start += ROWS_PER_TRANSACTION) {
-    const size = Math.min(ROWS_PER_TRANSACTION, count - start);
+  await writeInTransactions(ctx, count, 'Guards', async (trx, start, size) => {
     const rows = Array.from({ length: size }, (_, i) => {
       const [companyUuid, sites] = random.pick(companies);
       const row = guardRow(random, now, {
@@ -149,12 +143,9 @@ async function seedGuards(
       .flatMap((posting) =>
         posting.sites.map((site) => ({ guard_uuid: posting.guardUuid, residence_uuid: site.uuid })),
       );
-    await db.transaction().execute(async (trx) => {
-      await insertInBatches(trx, 'guards', rows);
-      await insertInBatches(trx, 'guard_residences', links);
-    });
-    ctx.progress(`Guards: ${start + size} of ${count}`);
-  }
+    await insertInBatches(trx, 'guards', rows);
+    await insertInBatches(trx, 'guard_residences', links);
+  });
   return postings;
 }
 
@@ -209,14 +200,12 @@ async function seedAttendance(
   if (count > 0 && postings.length === 0) {
     throw new Error('There are no guards posted to sites to take attendance; add guards first.');
   }
-  for (let start = 0; start < count; start += ROWS_PER_TRANSACTION) {
-    const size = Math.min(ROWS_PER_TRANSACTION, count - start);
+  await writeInTransactions(ctx, count, 'Attendance', async (trx, start, size) => {
     const rows = Array.from({ length: size }, (_, i) =>
       attendanceAt(ctx, start + i, postings, selfies),
     );
-    await ctx.db.transaction().execute((trx) => insertInBatches(trx, 'attendances', rows));
-    ctx.progress(`Attendance: ${start + size} of ${count}`);
-  }
+    await insertInBatches(trx, 'attendances', rows);
+  });
 }
 
 /**

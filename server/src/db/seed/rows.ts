@@ -1,5 +1,7 @@
+import type { DB } from '../database';
 import { localDate, toDbTime } from '../time';
-import { addMinutes, localTime } from './calendar';
+import { addMinutes, localTime, minutesBetween } from './calendar';
+import { insertInBatches } from './insert';
 import { carPlate, phoneNumber, randomPerson, streetAddress, unitName } from './malaysia';
 import { nearby, type Random } from './random';
 
@@ -97,6 +99,19 @@ export function attendanceRow(
   };
 }
 
+/** Logins that create visitor passes and report incidents, by company. */
+export type StaffByCompany = ReadonlyMap<string, readonly string[]>;
+
+/** One of the company's logins, or none (made by the system) when it has none. */
+export function pickStaff(
+  random: Random,
+  staff: StaffByCompany,
+  companyUuid: string,
+): string | null {
+  const logins = staff.get(companyUuid);
+  return logins && logins.length > 0 ? random.pick(logins) : null;
+}
+
 /** A repeating pass is valid for 30 days from its date; a one-time pass for its day. */
 const REPEAT_WINDOW_DAYS = 30;
 /** Index is Date.getDay(): Sunday first. */
@@ -112,9 +127,90 @@ export interface Visit {
   end: Date;
 }
 
+/**
+ * How past passes turned out, as cumulative shares of one roll: below `scannedOut` the visitor
+ * was scanned in and out, below `inside` only in (and still counts as inside), below `expired`
+ * the pass expired unused, below `invalid` it was made invalid; the rest were cancelled.
+ */
+export interface PastOutcomes {
+  scannedOut: number;
+  inside: number;
+  expired: number;
+  invalid: number;
+}
+
+/** A window of one to four hours on the pass's day, starting on the hour or half hour. */
+function passWindow(random: Random, now: Date, daysAgo: number, startHour: number) {
+  const start = localTime(now, daysAgo, startHour, random.pick([0, 30]));
+  const end = addMinutes(start, random.int(1, 4) * 60);
+  return {
+    start,
+    end: end.getDate() === start.getDate() ? end : localTime(now, daysAgo, 23, 59),
+  };
+}
+
+function pastVisit(random: Random, now: Date, daysAgo: number, outcomes: PastOutcomes): Visit {
+  const window = passWindow(random, now, daysAgo, random.int(8, 20));
+  const arrived = addMinutes(window.start, random.int(-15, 45));
+  const roll = random.next();
+  if (roll < outcomes.inside) {
+    const scans: Visit['scans'] = [{ type: 'IN', at: arrived }];
+    if (roll < outcomes.scannedOut) {
+      scans.push({ type: 'OUT', at: addMinutes(arrived, random.int(15, 180)) });
+    }
+    return { status: 'VALID', scans, ...window };
+  }
+  const status =
+    roll < outcomes.expired ? 'EXPIRED' : roll < outcomes.invalid ? 'INVALID' : 'CANCELLED';
+  return { status, scans: [], ...window };
+}
+
+/** Today's passes: some still expected, some inside now, some come and gone. */
+function todaysVisit(random: Random, now: Date): Visit {
+  const roll = random.next();
+  if (roll < 0.45) {
+    const { start, end } = passWindow(random, now, 0, random.int(8, 21));
+    const status = roll < 0.05 ? 'CANCELLED' : roll < 0.08 ? 'INVALID' : 'VALID';
+    return { status, scans: [], start, end };
+  }
+  const sinceMidnight = minutesBetween(localTime(now, 0, 0), now);
+  const arrived = addMinutes(now, -Math.min(random.int(30, 300), sinceMidnight));
+  const { start, end } = passWindow(
+    random,
+    now,
+    0,
+    Math.max(0, arrived.getHours() - random.int(0, 1)),
+  );
+  const scans: Visit['scans'] = [{ type: 'IN', at: arrived }];
+  if (roll > 0.75) {
+    scans.push({
+      type: 'OUT',
+      at: addMinutes(arrived, Math.floor(minutesBetween(arrived, now) * random.next())),
+    });
+  }
+  return { status: 'VALID', scans, start, end };
+}
+
+function upcomingVisit(random: Random, now: Date, daysAgo: number): Visit {
+  const { start, end } = passWindow(random, now, daysAgo, random.int(8, 21));
+  return { status: random.chance(0.9) ? 'VALID' : 'CANCELLED', scans: [], start, end };
+}
+
+/** A pass for the day `daysAgo` days before today (negative: ahead); past ones per `outcomes`. */
+export function planVisit(
+  random: Random,
+  now: Date,
+  daysAgo: number,
+  outcomes: PastOutcomes,
+): Visit {
+  if (daysAgo > 0) return pastVisit(random, now, daysAgo, outcomes);
+  return daysAgo === 0 ? todaysVisit(random, now) : upcomingVisit(random, now, daysAgo);
+}
+
 /** A site that takes visitors, as the pass rows need it. */
 export interface VisitorSite {
   uuid: string;
+  companyUuid: string;
   hdf: boolean;
   unitUuids: readonly string[];
 }
@@ -169,21 +265,21 @@ function healthApplicationRows(
 
 /**
  * A visitor pass with its scans and, at sites with the health declaration form, its
- * applications, as the demo makes them: `checkpoint_times` and `latest_scan_type` follow the
- * scans. `category` is one of VISITOR_CATEGORIES; `qrCode` must be unused; `createdAt` is when
- * the pass was made (passCreatedAt).
+ * applications: `checkpoint_times` and `latest_scan_type` follow the scans, and a login of the
+ * site's company made it. `category` is one of VISITOR_CATEGORIES. `createdAt` defaults to
+ * passCreatedAt; `qrCode` must give an unused code. The order of the random draws, `qrCode`'s
+ * among them, is fixed: the demo's passes depend on it.
  */
 export function visitorRows(
   random: Random,
   now: Date,
   pass: {
-    uuid: string;
     site: VisitorSite;
     visit: Visit;
-    createdAt: Date;
     category: string;
-    qrCode: string;
-    createdBy: string | null;
+    createdAt?: Date;
+    qrCode: () => string;
+    staff: StaffByCompany;
     walkInPhotos: readonly string[];
     newUuid: () => string;
   },
@@ -191,10 +287,10 @@ export function visitorRows(
   const { site, visit, category } = pass;
   const repeating = category !== 'Taxi/E-hailing' && random.chance(0.2);
   const walkIn = visit.scans.length > 0 && random.chance(0.4);
-  const { createdAt } = pass;
+  const createdAt = pass.createdAt ?? passCreatedAt(random, now, visit);
   const lastScan = visit.scans.at(-1);
   const visitor = {
-    uuid: pass.uuid,
+    uuid: pass.newUuid(),
     residence_uuid: site.uuid,
     unit_uuid: site.unitUuids.length > 0 ? random.pick(site.unitUuids) : null,
     name: randomPerson(random, now, 0.1).name,
@@ -213,7 +309,7 @@ export function visitorRows(
     checkpoint_times: visit.scans.length,
     status: visit.status,
     latest_scan_type: (lastScan?.type ?? null) as ScanType | null,
-    qr_code: pass.qrCode,
+    qr_code: pass.qrCode(),
     walkin_photo: JSON.stringify(walkIn ? random.sample(pass.walkInPhotos, random.int(1, 2)) : []),
     hdf: site.hdf && random.chance(0.15) ? random.pick(['APPROVED', 'PENDING']) : null,
     visitor_temp:
@@ -223,7 +319,7 @@ export function visitorRows(
     qrcode_expired_at: toDbTime(
       repeating ? addMinutes(visit.end, REPEAT_WINDOW_DAYS * 24 * 60) : visit.end,
     ),
-    created_by: pass.createdBy,
+    created_by: pickStaff(random, pass.staff, site.companyUuid),
     created_at: toDbTime(createdAt),
     updated_at: toDbTime(lastScan?.at ?? createdAt),
     deleted_at: null as string | null,
@@ -245,7 +341,21 @@ export function visitorRows(
   return { visitor, scans, applications };
 }
 
+type VisitorRows = ReturnType<typeof visitorRows>;
+
+/** Writes passes made by visitorRows. */
+export async function insertVisitorRows(db: DB, records: readonly VisitorRows[]): Promise<void> {
+  const visitors = records.map((record) => record.visitor);
+  const scans = records.flatMap((record) => record.scans);
+  const applications = records.flatMap((record) => record.applications);
+  await insertInBatches(db, 'visitors', visitors);
+  await insertInBatches(db, 'visitor_pass_scans', scans);
+  await insertInBatches(db, 'health_applications', applications);
+}
+
 const PENDING_REMARK = 'Under observation; management office informed.';
+/** Share of incidents a guard posted at the site reports, when it has one; staff report the rest. */
+const GUARD_REPORTED = 0.75;
 
 /** Where on a site something happened, so that descriptions differ beyond their category. */
 const INCIDENT_PLACES: readonly ((random: Random) => string)[] = [
@@ -263,40 +373,55 @@ export interface IncidentCategory {
 }
 
 /**
- * An incident as the demo makes it, with one to four of `photos`: mostly resolved once older than
- * a week, mostly open before; located near the site nine times in ten.
+ * An incident with one to four of `photos`: mostly resolved once older than a week, mostly open
+ * before; located near the site nine times in ten; mostly reported by one of `guards` (posted at
+ * the site), otherwise by a login of the site's company. The description says where on the site
+ * unless `placeInDescription` is false. The order of the random draws is fixed: the demo's
+ * incidents depend on it.
  */
 export function incidentRows(
   random: Random,
   now: Date,
   incident: {
-    uuid: string;
     number: string;
     category: IncidentCategory;
-    site: Place;
+    site: Place & { companyUuid: string };
     happened: Date;
     createdAt: Date;
-    reporter: { guardUuid: string | null; userUuid: string | null };
+    guards: readonly string[];
+    staff: StaffByCompany;
     photos: readonly string[];
+    newUuid: () => string;
+    placeInDescription?: boolean;
   },
 ) {
-  const { category, site } = incident;
-  const ageDays = (now.getTime() - incident.happened.getTime()) / (24 * 60 * 60_000);
+  const { category, site, guards } = incident;
+  const ageDays = minutesBetween(incident.happened, now) / (24 * 60);
   const resolved = random.chance(ageDays > 7 ? 0.85 : 0.3);
   const located = random.chance(0.9);
+  const uuid = incident.newUuid();
+  const lat = located ? nearby(random, site.lat) : null;
+  const lng = located ? nearby(random, site.lng) : null;
+  const what = random.pick(category.descriptions);
+  const description =
+    incident.placeInDescription === false
+      ? what
+      : `${what} ${random.pick(INCIDENT_PLACES)(random)}`;
+  const actionsTaken = resolved ? category.action : random.chance(0.6) ? PENDING_REMARK : '';
+  const byGuard = guards.length > 0 && random.chance(GUARD_REPORTED);
   const row = {
-    uuid: incident.uuid,
+    uuid,
     kg_incident_id: incident.number,
     category_uuid: category.uuid,
     residence_uuid: site.uuid,
     incident_date: toDbTime(incident.happened),
-    lat: located ? nearby(random, site.lat) : null,
-    lng: located ? nearby(random, site.lng) : null,
-    description: `${random.pick(category.descriptions)} ${random.pick(INCIDENT_PLACES)(random)}`,
-    actions_taken: resolved ? category.action : random.chance(0.6) ? PENDING_REMARK : '',
+    lat,
+    lng,
+    description,
+    actions_taken: actionsTaken,
     status: resolved ? ('RESOLVED' as const) : ('PENDING' as const),
-    reported_by_guard_uuid: incident.reporter.guardUuid,
-    reported_by_user_uuid: incident.reporter.userUuid,
+    reported_by_guard_uuid: byGuard ? random.pick(guards) : null,
+    reported_by_user_uuid: byGuard ? null : pickStaff(random, incident.staff, site.companyUuid),
     created_at: toDbTime(incident.createdAt),
     updated_at: toDbTime(incident.createdAt),
     deleted_at: null as string | null,
@@ -305,4 +430,14 @@ export function incidentRows(
     .sample(incident.photos, random.int(1, 4))
     .map((file_uuid, position) => ({ incident_uuid: row.uuid, file_uuid, position }));
   return { incident: row, files };
+}
+
+type IncidentRows = ReturnType<typeof incidentRows>;
+
+/** Writes incidents made by incidentRows. */
+export async function insertIncidentRows(db: DB, records: readonly IncidentRows[]): Promise<void> {
+  const incidents = records.map((record) => record.incident);
+  const files = records.flatMap((record) => record.files);
+  await insertInBatches(db, 'incidents', incidents);
+  await insertInBatches(db, 'incident_files', files);
 }
