@@ -21,6 +21,7 @@ export {
   listAnswer,
   parseFilter,
   pageFilter,
+  walksInOrder,
   parseListQuery,
   type FilterOptions,
   type ListAnswer,

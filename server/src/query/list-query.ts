@@ -142,13 +142,20 @@ export function parseListQuery(
 export const FEW_MATCHES = 5000;
 
 /**
- * The filter for a page of a list that has counted its matches: a search's few matches read
- * first and sorted, or many met early on a walk in the list's default order, which every list
- * has an index for (`whereInOrder`). In another order the walk would read every row.
+ * Whether a page of a list that has counted `total` matches is found on a walk in the list's
+ * default order, which every list has an index for: with many matches the walk meets a page
+ * early (about limit × rows ÷ matches rows in), where reading them all and sorting costs every
+ * one. Few matches, an unknown count or another order (where the walk would read every row)
+ * read the matches first.
  */
-export function pageFilter(list: ParsedListQuery, total: number | null) {
+export function walksInOrder(list: ParsedListQuery, total: number | null): boolean {
   const inDefaultOrder = list.order.length === 1;
-  return total !== null && total > FEW_MATCHES && inDefaultOrder ? list.whereInOrder : list.where;
+  return total !== null && total > FEW_MATCHES && inDefaultOrder;
+}
+
+/** The filter for a page: `whereInOrder` on a walk in order (see walksInOrder). */
+export function pageFilter(list: ParsedListQuery, total: number | null) {
+  return walksInOrder(list, total) ? list.whereInOrder : list.where;
 }
 
 /**

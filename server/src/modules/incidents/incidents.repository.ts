@@ -14,6 +14,7 @@ import {
   countMatches,
   applyListQuery,
   pageFilter,
+  walksInOrder,
   type ComputedField,
   type ParsedListQuery,
   type ResourceQuerySpec,
@@ -201,10 +202,13 @@ export function createIncidentsRepository(db: DB) {
   return {
     /** One page of incidents at the caller's sites, with their files, and how many match in all. */
     async list(principal: Principal, list: ParsedListQuery) {
-      const scope = siteScope(principal, 'incidents.residence_uuid', {
-        throughIndex: !list.readsSearchIndex,
+      // The caller's sites and the live-site test, read as values when a search's matches or a
+      // walk in the list's order should drive the query (see siteScope), else through the index.
+      const siteConditions = (byValue: boolean) => ({
+        scope: siteScope(principal, 'incidents.residence_uuid', { throughIndex: !byValue }),
+        liveSite: byValue ? atLiveSiteByValue : atLiveSite,
       });
-      const liveSite = list.readsSearchIndex ? atLiveSiteByValue : atLiveSite;
+      const counted = siteConditions(list.readsSearchIndex);
       const countQuery =
         list.where === null
           ? countAtSites(db, principal, 'incidents', { liveSitesOnly: true })
@@ -212,11 +216,12 @@ export function createIncidentsRepository(db: DB) {
               .selectFrom('incidents')
               .select((eb) => eb.fn.countAll<number>().as('n'))
               .where('incidents.deleted_at', 'is', null)
-              .where(liveSite)
-              .where(scope)
+              .where(counted.liveSite)
+              .where(counted.scope)
               .where(list.where);
-      // Counted first: how many match decides how the page is found (pageFilter).
+      // Counted first: how many match decides how the page is found (walksInOrder).
       const total = await countMatches(list, countQuery);
+      const paged = siteConditions(list.readsSearchIndex || walksInOrder(list, total));
       const pageUuids = applyListQuery(
         db
           .selectFrom('incidents')
@@ -226,8 +231,8 @@ export function createIncidentsRepository(db: DB) {
           )
           .select('incidents.uuid')
           .where('incidents.deleted_at', 'is', null)
-          .where(liveSite)
-          .where(scope),
+          .where(paged.liveSite)
+          .where(paged.scope),
         { ...list, where: pageFilter(list, total) },
       ).orderBy('incidents.uuid', 'desc');
       const rowsQuery = applyListQuery(selectIncidents().where('incidents.uuid', 'in', pageUuids), {

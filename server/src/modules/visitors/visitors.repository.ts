@@ -17,6 +17,7 @@ import {
   countMatches,
   applyListQuery,
   pageFilter,
+  walksInOrder,
   type ComputedField,
   type ParsedListQuery,
   type ResourceQuerySpec,
@@ -246,10 +247,13 @@ export function createVisitorsRepository(db: DB) {
   return {
     /** One page of passes at the caller's sites, and how many match in all. */
     async list(principal: Principal, list: ParsedListQuery) {
-      const scope = siteScope(principal, 'visitors.residence_uuid', {
-        throughIndex: !list.readsSearchIndex,
+      // The caller's sites and the live-site test, read as values when a search's matches or a
+      // walk in the list's order should drive the query (see siteScope), else through the index.
+      const siteConditions = (byValue: boolean) => ({
+        scope: siteScope(principal, 'visitors.residence_uuid', { throughIndex: !byValue }),
+        liveSite: byValue ? atLiveSiteByValue : atLiveSite,
       });
-      const liveSite = list.readsSearchIndex ? atLiveSiteByValue : atLiveSite;
+      const counted = siteConditions(list.readsSearchIndex);
       const countQuery =
         list.where === null
           ? countAtSites(db, principal, 'visitors', { liveSitesOnly: true })
@@ -257,11 +261,12 @@ export function createVisitorsRepository(db: DB) {
               .selectFrom('visitors')
               .select((eb) => eb.fn.countAll<number>().as('n'))
               .where('visitors.deleted_at', 'is', null)
-              .where(liveSite)
-              .where(scope)
+              .where(counted.liveSite)
+              .where(counted.scope)
               .where(list.where);
-      // Counted first: how many match decides how the page is found (pageFilter).
+      // Counted first: how many match decides how the page is found (walksInOrder).
       const total = await countMatches(list, countQuery);
+      const paged = siteConditions(list.readsSearchIndex || walksInOrder(list, total));
       const pageUuids = applyListQuery(
         db
           .selectFrom('visitors')
@@ -271,8 +276,8 @@ export function createVisitorsRepository(db: DB) {
           )
           .select('visitors.uuid')
           .where('visitors.deleted_at', 'is', null)
-          .where(liveSite)
-          .where(scope),
+          .where(paged.liveSite)
+          .where(paged.scope),
         { ...list, where: pageFilter(list, total) },
       ).orderBy('visitors.uuid', 'desc');
       const rowsQuery = applyListQuery(selectVisitors().where('visitors.uuid', 'in', pageUuids), {
