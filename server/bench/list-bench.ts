@@ -35,6 +35,11 @@ const GOAL_SEARCH_MS = 50;
 const GOAL_FIRST_PAGE_MS = 20;
 /** Text no record holds: a search that must still not scan. */
 const NOTHING = 'zzzq';
+/**
+ * Text most sites' names hold ('Residensi …', '… Residences'): a search most rows match, which
+ * costs in step with the matches it counts. Timed for a company user, with no goal.
+ */
+const BROAD = 'Resid';
 
 /**
  * Runs autocannon as a child process: in the server's own process, its clients share the one
@@ -390,6 +395,13 @@ async function main(): Promise<void> {
           GOAL_SEARCH_MS,
         );
       }
+      await measure(
+        `${list.name}: search '${BROAD}', broad (company)`,
+        'company',
+        list.url,
+        withSearch(BROAD),
+        null,
+      );
     }
 
     // The cases behind particular screens, with no goal of their own.
