@@ -1,15 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selfiePng } from '../../server/src/db/seed/images';
 import { createFilesRepository } from '../../server/src/modules/files/files.repository';
-import {
-  PASSWORD,
-  createAttendance,
-  createCompany,
-  createGuard,
-  createSite,
-  createUser,
-} from './factories';
-import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
+import { createAttendance, createCompany, createGuard, createSite } from './factories';
+import { authHeaders, makeTestApp, signInEveryRole, type Caller, type TestApp } from './test-app';
 import type { Attendance } from '../../src/lib/contract/attendances';
 
 const ATTENDANCE_FIELDS = [
@@ -31,8 +24,6 @@ const ATTENDANCE_FIELDS = [
   'checkout_photo_url',
   'created_at',
 ].sort();
-
-type Caller = 'admin' | 'company' | 'supervisor';
 
 let t: TestApp;
 const tokens = {} as Record<Caller, string>;
@@ -85,21 +76,7 @@ beforeAll(async () => {
   r.r5 = await createAttendance(t.db, alice, siteA1, { created_at: day(5), checkin_at: null });
   r.r6 = await createAttendance(t.db, bob, siteA1, { created_at: day(6) });
 
-  await createUser(t.db, { email: 'admin@example.com', role: 'superadmin' });
-  await createUser(t.db, {
-    email: 'company@example.com',
-    role: 'securitycompany',
-    companyUuid: companyA,
-  });
-  await createUser(t.db, {
-    email: 'supervisor@example.com',
-    role: 'sitesupervisor',
-    companyUuid: companyA,
-    siteUuids: [siteA1],
-  });
-  tokens.admin = await signIn(t.app, 'admin@example.com', PASSWORD);
-  tokens.company = await signIn(t.app, 'company@example.com', PASSWORD);
-  tokens.supervisor = await signIn(t.app, 'supervisor@example.com', PASSWORD);
+  Object.assign(tokens, await signInEveryRole(t, companyA, [siteA1]));
 });
 afterAll(async () => {
   await t.close();

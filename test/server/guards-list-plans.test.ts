@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Guard } from '../../src/lib/contract/guards';
-import { createCompany, createSite, createUser, PASSWORD } from './factories';
-import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
+import { createCompany, createSite } from './factories';
+import { authHeaders, makeTestApp, signInEveryRole, type Caller, type TestApp } from './test-app';
 
 // GET /guards/list answers a search of three letters or more from its trigram matches (sorted
 // after), a count by the partial live-guard indexes, and a supervisor's count from its sites'
@@ -18,8 +18,6 @@ interface Row {
   deleted: boolean;
   sites: string[];
 }
-
-type Caller = 'admin' | 'company' | 'supervisor';
 
 /** SQLite's text order (bytes), not the locale's. */
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -88,21 +86,7 @@ describe('GET /guards/list: searches, counts and pages at scale', () => {
         )
         .execute();
     }
-    await createUser(t.db, { email: 'admin@example.com', role: 'superadmin' });
-    await createUser(t.db, {
-      email: 'company@example.com',
-      role: 'securitycompany',
-      companyUuid: companyA,
-    });
-    await createUser(t.db, {
-      email: 'supervisor@example.com',
-      role: 'sitesupervisor',
-      companyUuid: companyA,
-      siteUuids: [siteA1, siteA2],
-    });
-    tokens.admin = await signIn(t.app, 'admin@example.com', PASSWORD);
-    tokens.company = await signIn(t.app, 'company@example.com', PASSWORD);
-    tokens.supervisor = await signIn(t.app, 'supervisor@example.com', PASSWORD);
+    Object.assign(tokens, await signInEveryRole(t, companyA, [siteA1, siteA2]));
   });
   afterAll(() => t.close());
 

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../server/src/app';
 import { readConfig } from '../../server/src/config';
 import { migrateToLatest, openDatabase, type DB } from '../../server/src/db/database';
+import { createUser, PASSWORD } from './factories';
 
 export const APP_KEY = 'test-app-key';
 
@@ -64,4 +65,30 @@ export async function signIn(
     throw new Error(`Sign-in as ${email} failed: ${response.statusCode} ${response.body}`);
   }
   return response.json<{ session_token: string }>().session_token;
+}
+
+export type Caller = 'admin' | 'company' | 'supervisor';
+
+/**
+ * A login of each role, signed in: admin@example.com, company@example.com of `companyUuid` and
+ * supervisor@example.com of `supervisorSites` in that company. Answers their tokens by role.
+ */
+export async function signInEveryRole(
+  t: TestApp,
+  companyUuid: string,
+  supervisorSites: string[],
+): Promise<Record<Caller, string>> {
+  await createUser(t.db, { email: 'admin@example.com', role: 'superadmin' });
+  await createUser(t.db, { email: 'company@example.com', role: 'securitycompany', companyUuid });
+  await createUser(t.db, {
+    email: 'supervisor@example.com',
+    role: 'sitesupervisor',
+    companyUuid,
+    siteUuids: supervisorSites,
+  });
+  return {
+    admin: await signIn(t.app, 'admin@example.com', PASSWORD),
+    company: await signIn(t.app, 'company@example.com', PASSWORD),
+    supervisor: await signIn(t.app, 'supervisor@example.com', PASSWORD),
+  };
 }

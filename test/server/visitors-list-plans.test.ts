@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keywordFilter } from '../../src/api/filters';
 import { FEW_MATCHES } from '../../server/src/query';
-import { createCompany, createSite, createUser, PASSWORD } from './factories';
-import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
+import { createCompany, createSite } from './factories';
+import { authHeaders, makeTestApp, signInEveryRole, type Caller, type TestApp } from './test-app';
 
 // GET /visitors/list finds a page in one of two ways: a search's few matches read first and
 // sorted, or, past FEW_MATCHES (a broad search, or the list unfiltered), a walk in the list's
@@ -19,8 +19,6 @@ interface Pass {
   created_at: string;
   deleted: boolean;
 }
-
-type Caller = 'admin' | 'company' | 'supervisor';
 
 /** SQLite's text order (bytes), not the locale's. */
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -80,21 +78,7 @@ describe('GET /visitors/list: pages of searches and of the whole list at scale',
       .set({ deleted_at: '2025-06-01 00:00:00' })
       .where('uuid', '=', sites.gone)
       .execute();
-    await createUser(t.db, { email: 'admin@example.com', role: 'superadmin' });
-    await createUser(t.db, {
-      email: 'company@example.com',
-      role: 'securitycompany',
-      companyUuid: companyA,
-    });
-    await createUser(t.db, {
-      email: 'supervisor@example.com',
-      role: 'sitesupervisor',
-      companyUuid: companyA,
-      siteUuids: [sites.a1],
-    });
-    tokens.admin = await signIn(t.app, 'admin@example.com', PASSWORD);
-    tokens.company = await signIn(t.app, 'company@example.com', PASSWORD);
-    tokens.supervisor = await signIn(t.app, 'supervisor@example.com', PASSWORD);
+    Object.assign(tokens, await signInEveryRole(t, companyA, [sites.a1]));
   });
   afterAll(() => t.close());
 
