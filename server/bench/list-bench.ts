@@ -311,7 +311,7 @@ async function main(): Promise<void> {
         request.push(elapsed);
         const timeOf = (test: (text: string) => boolean) =>
           statements.filter((s) => test(s.sql)).reduce((sum, s) => sum + s.ms, 0);
-        counted.push(timeOf((text) => /^select (count\(\*\)|coalesce\(sum)/.test(text)));
+        counted.push(timeOf((text) => /^select (count\((\*|distinct)|coalesce\(sum)/.test(text)));
         page.push(timeOf((text) => text.includes(' limit ?')));
       }
       const p95 = percentile(request, 95);

@@ -220,4 +220,34 @@ describe('GET /guards/list: searches, counts and pages at scale', () => {
     expect(count).toBe(want.length);
     expect(uuids).toEqual(want);
   });
+
+  it('keeps a supervisor’s count in step as guards are deleted, restored and linked', async () => {
+    const count = async () => (await list('supervisor', { limit: '1' })).meta?.count;
+    const onBoth = rows.find((row) => !row.deleted && row.sites.length === 2);
+    const deleted = rows.find((row) => row.deleted && !row.sites.includes(siteA1));
+    if (!onBoth || !deleted) throw new Error('The fixture lacks a guard of each kind.');
+    const setDeleted = (row: Row, deletedAt: string | null) =>
+      t.db
+        .updateTable('guards')
+        .set({ deleted_at: deletedAt })
+        .where('uuid', '=', row.uuid)
+        .execute();
+    const before = expected('supervisor', () => true).length;
+    expect(await count()).toBe(before);
+    // A guard on both of its sites leaves the count once, and comes back once.
+    await setDeleted(onBoth, '2025-01-01 00:00:00');
+    expect(await count()).toBe(before - 1);
+    await setDeleted(onBoth, null);
+    expect(await count()).toBe(before);
+    // A deleted guard linked to one of its sites does not count until restored.
+    await t.db
+      .insertInto('guard_residences')
+      .values({ guard_uuid: deleted.uuid, residence_uuid: siteA1 })
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+    expect(await count()).toBe(before);
+    await setDeleted(deleted, null);
+    expect(await count()).toBe(before + 1);
+    await setDeleted(deleted, '2024-06-01 00:00:00');
+  });
 });

@@ -121,6 +121,8 @@ export interface GuardsTable extends Timestamps {
 export interface GuardResidencesTable {
   guard_uuid: string;
   residence_uuid: string;
+  /** 1 while the guard is live, kept by triggers (migration 2026-11-23T10). */
+  guard_live: Generated<number>;
 }
 
 export interface AttendancesTable {

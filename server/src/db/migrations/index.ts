@@ -11,6 +11,7 @@ import * as siteRowCounts from './2026-11-23T06-site-row-counts';
 import * as dashboardIndexes from './2026-11-23T07-dashboard-indexes';
 import * as guardListIndexes from './2026-11-23T08-guard-list-indexes';
 import * as incidentReporterIndexes from './2026-11-23T09-incident-reporter-indexes';
+import * as guardLinkLiveness from './2026-11-23T10-guard-link-liveness';
 
 /** Every migration in order. Names are timestamps so they sort as they were written. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T07-dashboard-indexes': dashboardIndexes,
   '2026-11-23T08-guard-list-indexes': guardListIndexes,
   '2026-11-23T09-incident-reporter-indexes': incidentReporterIndexes,
+  '2026-11-23T10-guard-link-liveness': guardLinkLiveness,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,6 +3,7 @@ import type { DashboardFigures, SiteFigures } from '../../../../src/lib/contract
 import { guardScope, companyScope, siteScope } from '../../auth/scope';
 import type { Principal } from '../../auth/principal';
 import type { DB } from '../../db/database';
+import { countLiveGuardsLinkedTo } from '../../db/guard-links';
 import { countAtSites } from '../../db/site-row-counts';
 import { localDate, localDayRange, toDbTime } from '../../db/time';
 
@@ -132,12 +133,19 @@ export function createDashboardRepository(db: DB) {
   }
 
   function totalGuards(principal: Principal, siteFilter: SiteFilter) {
+    const bySite = siteFilter('guard_site.residence_uuid');
+    // A supervisor's guards on all its sites: counted from the links alone.
+    if (!bySite && principal.role === 'sitesupervisor' && principal.sites.length > 0) {
+      return countLiveGuardsLinkedTo(
+        db,
+        principal.sites.map((site) => site.uuid),
+      );
+    }
     const query = db
       .selectFrom('guards')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('guards.deleted_at', 'is', null)
       .where(dashboardGuardScope(principal, 'guards'));
-    const bySite = siteFilter('guard_site.residence_uuid');
     if (!bySite) return query;
     // The site must be in scope too: a guard the caller may see can also work at a site it may not.
     // The links of the site first (guard_residences by residence), then each guard by uuid.

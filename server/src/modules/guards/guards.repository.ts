@@ -3,6 +3,7 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Guard, GuardSiteLink } from '../../../../src/lib/contract/guards';
 import type { Principal } from '../../auth/principal';
 import { guardScope } from '../../auth/scope';
+import { countLiveGuardsLinkedTo } from '../../db/guard-links';
 import type { Database } from '../../db/schema';
 import { searchIndexOf } from '../../db/search-indexes';
 import { toDbTime } from '../../db/time';
@@ -185,12 +186,18 @@ function createGuardsStore(db: Kysely<Database>) {
       const filter = searched
         ? sql<SqlBool>`guards.rowid in (select guards.rowid from guards where ${where})`
         : where;
-      const countQuery = db
-        .selectFrom('guards')
-        .where('guards.deleted_at', 'is', null)
-        .where(countScope(principal, list.where === null))
-        .where(filter)
-        .select((eb) => eb.fn.countAll<number>().as('n'));
+      // A supervisor's unfiltered count comes from its sites' links alone.
+      const supervisorSites =
+        principal.role === 'sitesupervisor' ? principal.sites.map((site) => site.uuid) : [];
+      const countQuery =
+        list.where === null && supervisorSites.length > 0
+          ? countLiveGuardsLinkedTo(db, supervisorSites)
+          : db
+              .selectFrom('guards')
+              .where('guards.deleted_at', 'is', null)
+              .where(countScope(principal, list.where === null))
+              .where(filter)
+              .select((eb) => eb.fn.countAll<number>().as('n'));
       const total = await countMatches(list, countQuery);
       // Few matches are sorted faster than the order is walked; many are met early on the walk.
       const fromMatches = searched && (total === null || total <= FEW_MATCHES);

@@ -1,0 +1,34 @@
+import { type Kysely, sql } from 'kysely';
+
+// Frozen once landed. A site link knows whether its guard is live (guard_live), kept by triggers,
+// so a supervisor's guard count reads its sites' links in one partial index and no guard row
+// (issue 13: 15,636 guards on two sites, each looked up by uuid, cost 11 ms a first page).
+// Links of a deleted guard stay, as history, with guard_live 0.
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .alterTable('guard_residences')
+    .addColumn('guard_live', 'integer', (column) => column.notNull().defaultTo(1))
+    .execute();
+  await sql`update guard_residences set guard_live = 0
+    where guard_uuid in (select uuid from guards where deleted_at is not null)`.execute(db);
+  await sql`create index guard_residences_live_residence_guard
+    on guard_residences (residence_uuid, guard_uuid) where guard_live = 1`.execute(db);
+  await sql`create trigger guard_residences_liveness_on_insert after insert on guard_residences
+    begin
+      update guard_residences
+        set guard_live = (select guards.deleted_at is null from guards where guards.uuid = new.guard_uuid)
+        where guard_uuid = new.guard_uuid and residence_uuid = new.residence_uuid;
+    end`.execute(db);
+  await sql`create trigger guards_liveness_to_links after update of deleted_at on guards
+    begin
+      update guard_residences set guard_live = (new.deleted_at is null) where guard_uuid = new.uuid;
+    end`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop trigger guards_liveness_to_links`.execute(db);
+  await sql`drop trigger guard_residences_liveness_on_insert`.execute(db);
+  await db.schema.dropIndex('guard_residences_live_residence_guard').execute();
+  await db.schema.alterTable('guard_residences').dropColumn('guard_live').execute();
+}
