@@ -1,12 +1,12 @@
 import Database from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, sql, type SqlBool } from 'kysely';
 import { describe, it, expect } from 'vitest';
 import {
   DEFAULT_MAX_LIMIT,
   FEW_MATCHES,
   QueryError,
   applyListQuery,
-  pageFilter,
+  walksInOrder,
   parseListQuery,
   type ListQueryParams,
   type QueryErrorCode,
@@ -43,9 +43,10 @@ function expectQueryError(params: ListQueryParams, code: QueryErrorCode, message
 
 describe('parseListQuery: defaults', () => {
   it('gives no filter, the default order, the max limit, offset 0, no relations and a count', () => {
-    expect(parseListQuery({}, SPEC)).toEqual({
+    const { whereFor, ...parsed } = parseListQuery({}, SPEC);
+    expect(whereFor({ inOrder: true })).toBeNull();
+    expect(parsed).toEqual({
       where: null,
-      whereInOrder: null,
       order: [{ field: 'created_at', ref: 'sites.created_at', direction: 'desc' }],
       limit: DEFAULT_MAX_LIMIT,
       offset: 0,
@@ -56,12 +57,13 @@ describe('parseListQuery: defaults', () => {
   });
 
   it('treats empty parameters as absent', () => {
-    expect(
-      parseListQuery(
-        { filter: ' ', order: '', limit: '', offset: '', related: '', include_count: '' },
-        SPEC,
-      ),
-    ).toEqual(parseListQuery({}, SPEC));
+    const { whereFor, ...parsed } = parseListQuery(
+      { filter: ' ', order: '', limit: '', offset: '', related: '', include_count: '' },
+      SPEC,
+    );
+    const { whereFor: absentWhereFor, ...absent } = parseListQuery({}, SPEC);
+    expect(parsed).toEqual(absent);
+    expect(whereFor({})).toBe(absentWhereFor({}));
   });
 
   it("uses the spec's default limit and max limit", () => {
@@ -373,7 +375,13 @@ describe('parseListQuery: a search over several fields of the listed table', () 
 
   it('tests each row against the matches in the form for a walk in order', () => {
     const list = parseListQuery({ filter: BOTH }, SEARCHED);
-    expect(sqlOf(list.whereInOrder)).toContain('(+"guards"."rowid" in (select');
+    expect(sqlOf(list.whereFor({ inOrder: true }))).toContain('(+"guards"."rowid" in (select');
+  });
+
+  it('applies the caller’s scope inside the union too, when given one', () => {
+    const list = parseListQuery({ filter: BOTH }, SEARCHED);
+    const text = sqlOf(list.whereFor({ within: sql<SqlBool>`guards.company = 'c1'` }));
+    expect(text).toContain(`where "guards"."deleted_at" is null and guards.company = 'c1' and (`);
   });
 
   it('keeps a plain OR when a field has no index, the text is short, or the spec names no table', () => {
@@ -385,16 +393,16 @@ describe('parseListQuery: a search over several fields of the listed table', () 
       const list = parseListQuery({ filter }, spec);
       expect(sqlOf(list.where), filter).not.toContain('union all');
       expect(sqlOf(list.where), filter).not.toContain('select "guards"."rowid"');
-      expect(sqlOf(list.whereInOrder)).toBe(sqlOf(list.where));
+      expect(sqlOf(list.whereFor({ inOrder: true }))).toBe(sqlOf(list.where));
     }
   });
 
   it('walks in order only for more than FEW_MATCHES matches in the default order', () => {
     const list = parseListQuery({ filter: BOTH }, SEARCHED);
-    expect(pageFilter(list, FEW_MATCHES)).toBe(list.where);
-    expect(pageFilter(list, null)).toBe(list.where);
-    expect(pageFilter(list, FEW_MATCHES + 1)).toBe(list.whereInOrder);
+    expect(walksInOrder(list, FEW_MATCHES)).toBe(false);
+    expect(walksInOrder(list, null)).toBe(false);
+    expect(walksInOrder(list, FEW_MATCHES + 1)).toBe(true);
     const byName = parseListQuery({ filter: BOTH, order: 'name' }, SEARCHED);
-    expect(pageFilter(byName, FEW_MATCHES + 1)).toBe(byName.where);
+    expect(walksInOrder(byName, FEW_MATCHES + 1)).toBe(false);
   });
 });

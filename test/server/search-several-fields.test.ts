@@ -88,7 +88,9 @@ async function reference(
  */
 async function walkedInOrder(list: 'visitors' | 'incidents', fields: string[], text: string) {
   const spec = list === 'visitors' ? VISITORS_QUERY : INCIDENTS_QUERY;
-  const { whereInOrder } = parseListQuery({ filter: keywordFilter(fields, text) }, spec);
+  const whereInOrder = parseListQuery({ filter: keywordFilter(fields, text) }, spec).whereFor({
+    inOrder: true,
+  });
   const rows = await t.db
     .selectFrom(list)
     .innerJoin('residences as site', 'site.uuid', `${list}.residence_uuid`)

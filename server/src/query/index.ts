@@ -20,7 +20,6 @@ export {
   countMatches,
   listAnswer,
   parseFilter,
-  pageFilter,
   walksInOrder,
   parseListQuery,
   type FilterOptions,

@@ -62,11 +62,16 @@ export interface ParsedListQuery {
   /** Null when there is no filter. */
   where: Expression<SqlBool> | null;
   /**
-   * The same filter with a search over several fields tested on each row rather than its
-   * matches read first (see ResourceQuerySpec.table): for a page of many matches, which a walk
-   * in the list's order meets early where sorting them all would read every one.
+   * The filter as one query should read it, for a spec with a listed table (otherwise `where`):
+   * `within`, a condition every row of the answer meets anyway (the caller's scope), is also
+   * applied inside a search union (ResourceQuerySpec.table), which then gathers only rows the
+   * caller may see; `inOrder` tests each row against the search's matches rather than reading
+   * them first, for a walk in the list's order (walksInOrder).
    */
-  whereInOrder: Expression<SqlBool> | null;
+  whereFor(options: {
+    within?: Expression<SqlBool>;
+    inOrder?: boolean;
+  }): Expression<SqlBool> | null;
   /** Never empty: ends with the default order unless the client already sorted by that field. */
   order: OrderTerm[];
   limit: number;
@@ -114,21 +119,22 @@ export function parseListQuery(
       : parseFilterTree(filter, { ...FILTER_LIMITS, ...options.limits });
   const now = options.now ?? new Date();
   let readsSearchIndex = false;
-  const compile = (readMatchesFirst: boolean) =>
+  const compile = (options: { within?: Expression<SqlBool>; readMatchesFirst: boolean }) =>
     tree === null
       ? null
       : compileFilter(tree, spec.fields, now, {
+          ...options,
           listedTable: spec.table,
-          readMatchesFirst,
           onSearchIndex: () => {
             readsSearchIndex = true;
           },
         });
   // Compiled first: compiling is what finds whether a search index is read.
-  const where = compile(true);
+  const where = compile({ readMatchesFirst: true });
   return {
     where,
-    whereInOrder: spec.table === undefined ? where : compile(false),
+    whereFor: ({ within, inOrder = false }) =>
+      spec.table === undefined ? where : compile({ within, readMatchesFirst: !inOrder }),
     order: parseOrder(singleText(params.order, 'order', 'INVALID_ORDER'), spec),
     limit: limit ?? spec.defaultLimit ?? maxLimit,
     offset: offset ?? 0,
@@ -151,11 +157,6 @@ export const FEW_MATCHES = 5000;
 export function walksInOrder(list: ParsedListQuery, total: number | null): boolean {
   const inDefaultOrder = list.order.length === 1;
   return total !== null && total > FEW_MATCHES && inDefaultOrder;
-}
-
-/** The filter for a page: `whereInOrder` on a walk in order (see walksInOrder). */
-export function pageFilter(list: ParsedListQuery, total: number | null) {
-  return walksInOrder(list, total) ? list.whereInOrder : list.where;
 }
 
 /**

@@ -130,15 +130,17 @@ function plainLike(
 function unionOfMatches(
   table: string,
   operands: RawBuilder<SqlBool>[],
-  readFirst: boolean,
+  options: { readFirst: boolean; within?: Expression<SqlBool> },
 ): RawBuilder<SqlBool> {
   // Live rows only, as the list shows: the listed table's indexes on sub-selects' keys are partial.
+  // `within` (the caller's scope) there too, so rows it would drop are not gathered and read.
+  const within = options.within ? sql`${options.within} and ` : sql``;
   const matches = operands.map(
     (operand) =>
-      sql`select ${sql.ref(`${table}.rowid`)} from ${sql.table(table)} where ${sql.ref(`${table}.deleted_at`)} is null and ${operand}`,
+      sql`select ${sql.ref(`${table}.rowid`)} from ${sql.table(table)} where ${sql.ref(`${table}.deleted_at`)} is null and ${within}${operand}`,
   );
   // A unary + tests the rowid without reading rows by it, so SQLite walks the list's order.
-  const rowid = readFirst ? sql.ref(`${table}.rowid`) : sql`+${sql.ref(`${table}.rowid`)}`;
+  const rowid = options.readFirst ? sql.ref(`${table}.rowid`) : sql`+${sql.ref(`${table}.rowid`)}`;
   return sql<SqlBool>`(${rowid} in (${sql.join(matches, sql` union all `)}))`;
 }
 
@@ -155,7 +157,12 @@ export function compileFilter(
   tree: FilterNode,
   fields: FieldSpecs,
   now: Date = new Date(),
-  options: { onSearchIndex?: () => void; listedTable?: string; readMatchesFirst?: boolean } = {},
+  options: {
+    onSearchIndex?: () => void;
+    listedTable?: string;
+    readMatchesFirst?: boolean;
+    within?: Expression<SqlBool>;
+  } = {},
 ): Expression<SqlBool> {
   const nowText = formatUtcTimestamp(now);
   let indexReads = 0;
@@ -250,7 +257,10 @@ export function compileFilter(
         indexedLike(index, columns, text, sql<SqlBool>`(${sql.join(likes, sql` or `)})`),
       );
     }
-    return unionOfMatches(table, members, options.readMatchesFirst ?? true);
+    return unionOfMatches(table, members, {
+      readFirst: options.readMatchesFirst ?? true,
+      within: options.within,
+    });
   };
 
   return compile(tree);

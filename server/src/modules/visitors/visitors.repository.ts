@@ -16,7 +16,6 @@ import { toDbTime } from '../../db/time';
 import {
   countMatches,
   applyListQuery,
-  pageFilter,
   walksInOrder,
   type ComputedField,
   type ParsedListQuery,
@@ -249,24 +248,24 @@ export function createVisitorsRepository(db: DB) {
     async list(principal: Principal, list: ParsedListQuery) {
       // The caller's sites and the live-site test, read as values when a search's matches or a
       // walk in the list's order should drive the query (see siteScope), else through the index.
-      const siteConditions = (byValue: boolean) => ({
-        scope: siteScope(principal, 'visitors.residence_uuid', { throughIndex: !byValue }),
-        liveSite: byValue ? atLiveSiteByValue : atLiveSite,
-      });
+      // Both also apply inside a search's union of matches (whereFor), so it gathers only them.
+      const siteConditions = (byValue: boolean) =>
+        sql<SqlBool>`${byValue ? atLiveSiteByValue : atLiveSite} and ${siteScope(principal, 'visitors.residence_uuid', { throughIndex: !byValue })}`;
       const counted = siteConditions(list.readsSearchIndex);
+      const countFilter = list.whereFor({ within: counted });
       const countQuery =
-        list.where === null
+        countFilter === null
           ? countAtSites(db, principal, 'visitors', { liveSitesOnly: true })
           : db
               .selectFrom('visitors')
               .select((eb) => eb.fn.countAll<number>().as('n'))
               .where('visitors.deleted_at', 'is', null)
-              .where(counted.liveSite)
-              .where(counted.scope)
-              .where(list.where);
+              .where(counted)
+              .where(countFilter);
       // Counted first: how many match decides how the page is found (walksInOrder).
       const total = await countMatches(list, countQuery);
-      const paged = siteConditions(list.readsSearchIndex || walksInOrder(list, total));
+      const inOrder = walksInOrder(list, total);
+      const paged = siteConditions(list.readsSearchIndex || inOrder);
       const pageUuids = applyListQuery(
         db
           .selectFrom('visitors')
@@ -276,9 +275,8 @@ export function createVisitorsRepository(db: DB) {
           )
           .select('visitors.uuid')
           .where('visitors.deleted_at', 'is', null)
-          .where(paged.liveSite)
-          .where(paged.scope),
-        { ...list, where: pageFilter(list, total) },
+          .where(paged),
+        { ...list, where: list.whereFor({ within: paged, inOrder }) },
       ).orderBy('visitors.uuid', 'desc');
       const rowsQuery = applyListQuery(selectVisitors().where('visitors.uuid', 'in', pageUuids), {
         ...list,
