@@ -270,44 +270,53 @@ describe('POST /incidents/add', () => {
     expect(Math.max(...numbers) - Math.min(...numbers)).toBe(7);
   });
 
-  it('continues after the numbers already written, as after the demo seed', async () => {
-    const fresh = await makeTestApp();
-    try {
-      const company = await createCompany(fresh.db);
-      const site = await createSite(fresh.db, company);
-      await createUser(fresh.db, {
-        email: 'x@example.com',
-        role: 'securitycompany',
-        companyUuid: company,
-      });
-      const cat = await fresh.db
-        .selectFrom('incident_categories')
-        .select('uuid')
-        .where('name', '=', 'Fire')
-        .executeTakeFirstOrThrow();
-      await fresh.db
-        .insertInto('incidents')
-        .values({
-          uuid: randomUUID(),
-          kg_incident_id: 'INC-000150',
-          category_uuid: cat.uuid,
-          residence_uuid: site,
-          incident_date: minutesAgo(60),
-          description: 'Seeded',
-        })
-        .execute();
-      const session = await signIn(fresh.app, 'x@example.com', PASSWORD);
-      const response = await fresh.app.inject({
-        method: 'POST',
-        url: '/kgapi/incidents/add',
-        headers: authHeaders(session),
-        payload: validBody({ residence_uuid: site, category_uuid: cat.uuid }),
-      });
-      expect(response.json().resource[0].kg_incident_id).toBe('INC-000151');
-    } finally {
-      await fresh.close();
-    }
-  });
+  it.each([
+    [['INC-000150'], 'INC-000151'],
+    // Past a million the numbers grow a digit: the highest is not the last in text order.
+    [['INC-999999', 'INC-1000000', 'INC-000007'], 'INC-1000001'],
+  ])(
+    'continues after the numbers already written (%j), as after the demo seed',
+    async (written, next) => {
+      const fresh = await makeTestApp();
+      try {
+        const company = await createCompany(fresh.db);
+        const site = await createSite(fresh.db, company);
+        await createUser(fresh.db, {
+          email: 'x@example.com',
+          role: 'securitycompany',
+          companyUuid: company,
+        });
+        const cat = await fresh.db
+          .selectFrom('incident_categories')
+          .select('uuid')
+          .where('name', '=', 'Fire')
+          .executeTakeFirstOrThrow();
+        await fresh.db
+          .insertInto('incidents')
+          .values(
+            written.map((kg_incident_id) => ({
+              uuid: randomUUID(),
+              kg_incident_id,
+              category_uuid: cat.uuid,
+              residence_uuid: site,
+              incident_date: minutesAgo(60),
+              description: 'Seeded',
+            })),
+          )
+          .execute();
+        const session = await signIn(fresh.app, 'x@example.com', PASSWORD);
+        const response = await fresh.app.inject({
+          method: 'POST',
+          url: '/kgapi/incidents/add',
+          headers: authHeaders(session),
+          payload: validBody({ residence_uuid: site, category_uuid: cat.uuid }),
+        });
+        expect(response.json().resource[0].kg_incident_id).toBe(next);
+      } finally {
+        await fresh.close();
+      }
+    },
+  );
 
   it('refuses what the form refuses, with the form’s words', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [

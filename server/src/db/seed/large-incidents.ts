@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
-import { incidentNumber } from '../../modules/incidents/incidents.repository';
+import {
+  INCIDENT_COUNTER,
+  highestIncidentNumber,
+  incidentNumber,
+} from '../../modules/incidents/incidents.repository';
 import type { DB } from '../database';
 import { addMinutes, localTime, minutesBetween } from './calendar';
 import { INCIDENT_CATEGORIES } from './demo-catalogue';
@@ -22,7 +25,6 @@ import {
 /** About 100 incidents a day across all sites, going back as far as the count requires. */
 const HISTORY = { daily: 100, min: 60, max: 730 };
 /** The name of the server's incident number counter (incidents.repository.ts). */
-const INCIDENT_COUNTER = 'incident';
 
 interface IncidentPlan {
   sites: readonly LargeSite[];
@@ -76,12 +78,7 @@ async function reserveNumbers(db: DB, count: number): Promise<number> {
       .select('value')
       .where('name', '=', INCIDENT_COUNTER)
       .executeTakeFirst();
-    const written = await trx
-      .selectFrom('incidents')
-      .select(sql<number | null>`max(cast(substr(kg_incident_id, 5) as integer))`.as('highest'))
-      .where(sql<boolean>`kg_incident_id glob 'INC-[0-9]*'`)
-      .executeTakeFirst();
-    const last = Math.max(Number(counter?.value ?? 0), Number(written?.highest ?? 0));
+    const last = Math.max(Number(counter?.value ?? 0), await highestIncidentNumber(trx));
     await trx
       .insertInto('counters')
       .values({ name: INCIDENT_COUNTER, value: last + count })

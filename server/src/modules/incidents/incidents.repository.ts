@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { Incident, IncidentFile } from '../../../../src/lib/contract/incidents';
 import type { IncidentStatus } from '../../../../src/lib/rules/incidents';
 import type { Principal } from '../../auth/principal';
@@ -65,7 +65,24 @@ const atLiveSite = sql<SqlBool>`incidents.residence_uuid in (select live_site.uu
 /** The same, read as a value rather than through the site index, for a search (see siteScope). */
 const atLiveSiteByValue = sql<SqlBool>`+incidents.residence_uuid in (select live_site.uuid from residences as live_site where live_site.deleted_at is null)`;
 
-const INCIDENT_COUNTER = 'incident';
+/** The name of the incident numbers' row in the shared counters table. */
+export const INCIDENT_COUNTER = 'incident';
+
+/**
+ * The highest incident number written, 0 when there is none. By length first: past INC-999999
+ * the numbers grow a digit, so the highest is not the last in text order.
+ */
+export async function highestIncidentNumber(db: Kysely<Database>): Promise<number> {
+  const highest = await db
+    .selectFrom('incidents')
+    .select('kg_incident_id')
+    .where('kg_incident_id', 'like', 'INC-%')
+    .orderBy(sql`length(kg_incident_id)`, 'desc')
+    .orderBy('kg_incident_id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return Number(/^INC-(\d+)$/.exec(highest?.kg_incident_id ?? '')?.[1] ?? 0);
+}
 
 /** 'INC-000123': six digits, more once the count passes a million. */
 export function incidentNumber(value: number): string {
@@ -180,13 +197,7 @@ export function createIncidentsRepository(db: DB) {
       .where('name', '=', INCIDENT_COUNTER)
       .executeTakeFirst();
     let start = 1;
-    if (!counter) {
-      const highest = await trx
-        .selectFrom('incidents')
-        .select((eb) => eb.fn.max('kg_incident_id').as('id'))
-        .executeTakeFirst();
-      start = Number(/^INC-(\d+)$/.exec(String(highest?.id ?? ''))?.[1] ?? 0) + 1;
-    }
+    if (!counter) start = (await highestIncidentNumber(trx)) + 1;
     const row = await trx
       .insertInto('counters')
       .values({ name: INCIDENT_COUNTER, value: start })
