@@ -1,10 +1,9 @@
-import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../server/src/db/seed/demo';
 import { toDbTime } from '../../server/src/db/time';
 import { expectedFigures, scopeOf, type Scope } from '../support/expected-figures';
 import { createAttendance, createGuard } from './factories';
-import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
+import { authHeaders, makeTestApp, signIn, type TestApp, sqlCount, sqlRows } from './test-app';
 
 // The figures read per-site counts kept by triggers (all incidents), the links of a site
 // (a supervisor's guards, a site's total) and open shifts tested for a live guard: after every
@@ -14,15 +13,8 @@ import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
 let t: TestApp;
 const tokens: Record<string, string> = {};
 
-async function rows(text: string, params: unknown[]) {
-  const result = await t.db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, params));
-  return result.rows;
-}
-
-async function count(text: string, params: unknown[]) {
-  const [row] = await rows(text, params);
-  return Number(row?.n);
-}
+const rows = (text: string, params: unknown[] = []) => sqlRows(t.db, text, params);
+const count = (text: string, params: unknown[] = []) => sqlCount(t.db, text, params);
 
 async function get(email: string, url: string, query: Record<string, string> = {}) {
   const response = await t.app.inject({

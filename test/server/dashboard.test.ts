@@ -1,21 +1,13 @@
-import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../server/src/db/seed/demo';
 import { expectedFigures, scopeOf, type Scope } from '../support/expected-figures';
-import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
+import { authHeaders, makeTestApp, signIn, type TestApp, sqlCount, sqlRows } from './test-app';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
 
-async function rows(text: string, params: unknown[]) {
-  const result = await t.db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, params));
-  return result.rows;
-}
-
-async function count(text: string, params: unknown[]) {
-  const [row] = await rows(text, params);
-  return Number(row?.n);
-}
+const rows = (text: string, params: unknown[] = []) => sqlRows(t.db, text, params);
+const count = (text: string, params: unknown[] = []) => sqlCount(t.db, text, params);
 
 async function rowCounts() {
   const tables = ['guards', 'residences', 'sessions', 'incidents', 'visitors', 'identities'];

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemoData } from '../../server/src/db/seed/demo';
 import { createFilesRepository } from '../../server/src/modules/files/files.repository';
@@ -7,7 +6,7 @@ import { PHOTO_TYPE_NOT_ALLOWED } from '../../src/lib/rules/files';
 import { SITE_MESSAGES, siteFieldErrors } from '../../src/lib/rules/sites';
 import { expectedFigures, scopeOf, type Scope } from '../support/expected-figures';
 import { PASSWORD, createCompany, createSite, createUser } from './factories';
-import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
+import { authHeaders, makeTestApp, signIn, type TestApp, sqlCount, sqlRows } from './test-app';
 import type { Site } from '../../src/lib/contract/sites';
 
 const SUPERADMIN = 'superadmin@example.com';
@@ -17,15 +16,8 @@ const SUPERVISOR = 'supervisor@example.com';
 let t: TestApp;
 const tokens: Record<string, string> = {};
 
-async function rows(text: string, params: unknown[] = []) {
-  const result = await t.db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, params));
-  return result.rows;
-}
-
-async function count(text: string, params: unknown[] = []) {
-  const [row] = await rows(text, params);
-  return Number(row?.n);
-}
+const rows = (text: string, params: unknown[] = []) => sqlRows(t.db, text, params);
+const count = (text: string, params: unknown[] = []) => sqlCount(t.db, text, params);
 
 async function uuids(text: string, params: unknown[] = []) {
   return (await rows(text, params)).map((row) => String(row.uuid));

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { CompiledQuery } from 'kysely';
 import { buildApp, type AppOptions } from '../../server/src/app';
 import { readConfig } from '../../server/src/config';
 import { migrateToLatest, openDatabase, type DB } from '../../server/src/db/database';
@@ -91,4 +92,16 @@ export async function signInEveryRole(
     company: await signIn(t.app, 'company@example.com', PASSWORD),
     supervisor: await signIn(t.app, 'supervisor@example.com', PASSWORD),
   };
+}
+
+/** Rows of plain SQL on the test database: the oracle that tests hold the server's answers to. */
+export async function sqlRows(db: DB, text: string, params: unknown[] = []) {
+  const result = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, params));
+  return result.rows;
+}
+
+/** The `n` of a plain SQL count on the test database. */
+export async function sqlCount(db: DB, text: string, params: unknown[] = []) {
+  const [row] = await sqlRows(db, text, params);
+  return Number(row?.n);
 }
