@@ -413,85 +413,54 @@ async function main(): Promise<void> {
       (await call('superadmin', attendanceUrl, { limit: '1' }))?.meta?.count ?? 0;
     const someGuard = (await call('superadmin', guardsUrl, first))?.resource[0];
     const bySite = `(residence_uuid='${site}') AND (residence_kipleguard_attendance_enabled=1)`;
-    await measure(
-      "guards: search 'si', two letters (LIKE)",
-      'superadmin',
-      guardsUrl,
-      {
-        ...first,
-        filter: keywordFilter(['guard_id', 'name', 'security_company_name'], 'si'),
-      },
-      null,
-    );
-    await measure(
-      'guards: last page (superadmin)',
-      'superadmin',
-      guardsUrl,
-      {
-        ...first,
-        offset: String(Math.max(0, guardCount - 8)),
-      },
-      null,
-    );
-    await measure(
-      'guards: one site (company)',
-      'company',
-      guardsUrl,
-      {
-        ...first,
-        filter: `(residence_uuid='${site}')`,
-      },
-      null,
-    );
-    await measure(
-      'attendance: last page (superadmin)',
-      'superadmin',
-      attendanceUrl,
-      {
-        ...first,
-        offset: String(Math.max(0, attendanceCount - 8)),
-      },
-      null,
-    );
-    await measure(
-      'attendance: one guard (superadmin)',
-      'superadmin',
-      attendanceUrl,
-      {
-        ...first,
-        filter: `(kg_guard_uuid='${String(someGuard?.uuid)}')`,
-      },
-      null,
-    );
-    await measure(
-      'attendance: one site (company)',
-      'company',
-      attendanceUrl,
-      { ...first, filter: bySite },
-      null,
-    );
-    await measure(
-      'attendance: sorted by guard name (superadmin)',
-      'superadmin',
-      attendanceUrl,
-      {
-        ...first,
-        order: 'guard_name asc',
-      },
-      null,
-    );
-    await measure(
-      'attendance: export page of 500, uncounted',
-      'superadmin',
-      attendanceUrl,
-      {
-        order: 'created_at desc',
-        limit: '500',
-        offset: '5000',
-        include_count: 'false',
-      },
-      null,
-    );
+    const screenCases: Array<[string, Caller, string, Record<string, string>]> = [
+      [
+        "guards: search 'si', two letters (LIKE)",
+        'superadmin',
+        guardsUrl,
+        { ...first, filter: keywordFilter(['guard_id', 'name', 'security_company_name'], 'si') },
+      ],
+      [
+        'guards: last page (superadmin)',
+        'superadmin',
+        guardsUrl,
+        { ...first, offset: String(Math.max(0, guardCount - 8)) },
+      ],
+      [
+        'guards: one site (company)',
+        'company',
+        guardsUrl,
+        { ...first, filter: `(residence_uuid='${site}')` },
+      ],
+      [
+        'attendance: last page (superadmin)',
+        'superadmin',
+        attendanceUrl,
+        { ...first, offset: String(Math.max(0, attendanceCount - 8)) },
+      ],
+      [
+        'attendance: one guard (superadmin)',
+        'superadmin',
+        attendanceUrl,
+        { ...first, filter: `(kg_guard_uuid='${String(someGuard?.uuid)}')` },
+      ],
+      ['attendance: one site (company)', 'company', attendanceUrl, { ...first, filter: bySite }],
+      [
+        'attendance: sorted by guard name (superadmin)',
+        'superadmin',
+        attendanceUrl,
+        { ...first, order: 'guard_name asc' },
+      ],
+      [
+        'attendance: export page of 500, uncounted',
+        'superadmin',
+        attendanceUrl,
+        { order: 'created_at desc', limit: '500', offset: '5000', include_count: 'false' },
+      ],
+    ];
+    for (const [label, caller, url, query] of screenCases) {
+      await measure(label, caller, url, query, null);
+    }
     print(`Goals met: ${met.filter(Boolean).length} of ${met.length}.`);
 
     if (loadSeconds > 0) {
