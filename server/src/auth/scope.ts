@@ -11,19 +11,25 @@ function siteUuidList(principal: Principal) {
   return sql.join(principal.sites.map((site) => site.uuid));
 }
 
+/**
+ * A site uuid column, as SQL. A unary + reads the column's value but keeps SQLite from reading
+ * the table through the column's index: a search's few matches then drive the query, where
+ * otherwise SQLite may walk every row of the caller's sites testing each
+ * (ParsedListQuery.readsSearchIndex).
+ */
+function siteColumn(residenceUuidColumn: string, options: { throughIndex?: boolean }) {
+  return options.throughIndex === false
+    ? sql`+${sql.ref(residenceUuidColumn)}`
+    : sql.ref(residenceUuidColumn);
+}
+
 /** Rows that hang off a site (the site itself, attendance, visitors, incidents), by the site's uuid column. */
 export function siteScope(
   principal: Principal,
   residenceUuidColumn: string,
   options: { throughIndex?: boolean } = {},
 ): Expression<SqlBool> {
-  // A unary + reads the column's value but keeps SQLite from reading the table through the
-  // column's index: a search's few matches then drive the query, where otherwise SQLite may walk
-  // every row of the caller's sites testing each (ParsedListQuery.readsSearchIndex).
-  const column =
-    options.throughIndex === false
-      ? sql`+${sql.ref(residenceUuidColumn)}`
-      : sql.ref(residenceUuidColumn);
+  const column = siteColumn(residenceUuidColumn, options);
   switch (principal.role) {
     case 'superadmin':
       return everything;
@@ -34,6 +40,18 @@ export function siteScope(
         ? sql<SqlBool>`${column} in (${siteUuidList(principal)})`
         : nothing;
   }
+}
+
+/**
+ * Rows at a live site only: a deleted site's rows leave the lists and the figures. `throughIndex`
+ * false reads the column as a value, as siteScope does, so a search's matches drive the query.
+ */
+export function atLiveSite(
+  residenceUuidColumn: string,
+  options: { throughIndex?: boolean } = {},
+): Expression<SqlBool> {
+  const column = siteColumn(residenceUuidColumn, options);
+  return sql<SqlBool>`${column} in (select live_site.uuid from residences as live_site where live_site.deleted_at is null)`;
 }
 
 /** Guards: a company's own guards, or for a supervisor the guards linked to one of its sites. */

@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DashboardFigures, SiteFigures } from '../../../../src/lib/contract/dashboard';
-import { guardScope, companyScope, siteScope } from '../../auth/scope';
+import { atLiveSite, guardScope, companyScope, siteScope } from '../../auth/scope';
 import type { Principal } from '../../auth/principal';
 import type { DB } from '../../db/database';
 import { countLiveGuardsLinkedTo } from '../../db/guard-links';
@@ -17,11 +17,6 @@ export const ON_DUTY_WINDOW_HOURS = 24;
 export type SiteFilter = (residenceUuidColumn: string) => Expression<SqlBool> | null;
 
 const always = sql<SqlBool>`1 = 1`;
-
-/** Figures hang off live sites only: a deleted site's visitors, incidents and shifts drop out. */
-function atLiveSite(residenceUuidColumn: string) {
-  return sql<SqlBool>`${sql.ref(residenceUuidColumn)} in (select live_site.uuid from residences as live_site where live_site.deleted_at is null)`;
-}
 
 /**
  * The caller's guards, as guardScope, but written to be read scope first: a supervisor's guards

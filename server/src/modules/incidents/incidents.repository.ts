@@ -3,17 +3,15 @@ import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { Incident, IncidentFile } from '../../../../src/lib/contract/incidents';
 import type { IncidentStatus } from '../../../../src/lib/rules/incidents';
 import type { Principal } from '../../auth/principal';
-import { siteScope } from '../../auth/scope';
+import { atLiveSite, siteScope } from '../../auth/scope';
 import type { DB } from '../../db/database';
-import { countAtSites } from '../../db/site-row-counts';
+import { pageAtLiveSites } from '../../db/site-lists';
 import type { Database } from '../../db/schema';
 import { searchIndexOf } from '../../db/search-indexes';
 import { isUniqueViolation } from '../../db/errors';
 import { toDbTime } from '../../db/time';
 import {
-  countMatches,
   applyListQuery,
-  walksInOrder,
   type ComputedField,
   type ParsedListQuery,
   type ResourceQuerySpec,
@@ -59,11 +57,6 @@ export const INCIDENTS_QUERY: ResourceQuerySpec = {
   related: ['kg_security_company', 'residence', 'category', 'files'],
   defaultOrder: { field: 'created_at', direction: 'desc' },
 };
-
-/** Incidents at live sites only: a deleted site's incidents leave the lists, as its figures do. */
-const atLiveSite = sql<SqlBool>`incidents.residence_uuid in (select live_site.uuid from residences as live_site where live_site.deleted_at is null)`;
-/** The same, read as a value rather than through the site index, for a search (see siteScope). */
-const atLiveSiteByValue = sql<SqlBool>`+incidents.residence_uuid in (select live_site.uuid from residences as live_site where live_site.deleted_at is null)`;
 
 /** The name of the incident numbers' row in the shared counters table. */
 export const INCIDENT_COUNTER = 'incident';
@@ -132,7 +125,7 @@ export function createIncidentsRepository(db: DB) {
         'reporting_guard.guard_id',
       ])
       .where('incidents.deleted_at', 'is', null)
-      .where(atLiveSite);
+      .where(atLiveSite('incidents.residence_uuid'));
   }
 
   async function filesOf(incidentUuids: string[]): Promise<Map<string, IncidentFile[]>> {
@@ -212,38 +205,7 @@ export function createIncidentsRepository(db: DB) {
   return {
     /** One page of incidents at the caller's sites, with their files, and how many match in all. */
     async list(principal: Principal, list: ParsedListQuery) {
-      // The caller's sites and the live-site test, read as values when a search's matches or a
-      // walk in the list's order should drive the query (see siteScope), else through the index.
-      // Both also apply inside a search's union of matches (whereFor), so it gathers only them.
-      const siteConditions = (byValue: boolean) =>
-        sql<SqlBool>`${byValue ? atLiveSiteByValue : atLiveSite} and ${siteScope(principal, 'incidents.residence_uuid', { throughIndex: !byValue })}`;
-      const counted = siteConditions(list.readsSearchIndex);
-      const countFilter = list.whereFor({ within: counted });
-      const countQuery =
-        countFilter === null
-          ? countAtSites(db, principal, 'incidents', { liveSitesOnly: true })
-          : db
-              .selectFrom('incidents')
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .where('incidents.deleted_at', 'is', null)
-              .where(counted)
-              .where(countFilter);
-      // Counted first: how many match decides how the page is found (walksInOrder).
-      const total = await countMatches(list, countQuery);
-      const inOrder = walksInOrder(list, total);
-      const paged = siteConditions(list.readsSearchIndex || inOrder);
-      const pageUuids = applyListQuery(
-        db
-          .selectFrom('incidents')
-          .$if(
-            list.order.some((term) => term.ref.startsWith('residences.')),
-            (qb) => qb.innerJoin('residences', 'residences.uuid', 'incidents.residence_uuid'),
-          )
-          .select('incidents.uuid')
-          .where('incidents.deleted_at', 'is', null)
-          .where(paged),
-        { ...list, where: list.whereFor({ within: paged, inOrder }) },
-      ).orderBy('incidents.uuid', 'desc');
+      const { uuids: pageUuids, total } = await pageAtLiveSites(db, principal, list, 'incidents');
       const rowsQuery = applyListQuery(selectIncidents().where('incidents.uuid', 'in', pageUuids), {
         ...list,
         where: null,

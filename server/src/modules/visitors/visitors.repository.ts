@@ -8,15 +8,13 @@ import type {
   VisitorRow,
 } from '../../../../src/lib/contract/visitors';
 import type { Principal } from '../../auth/principal';
-import { siteScope } from '../../auth/scope';
+import { atLiveSite, siteScope } from '../../auth/scope';
 import type { DB } from '../../db/database';
-import { countAtSites } from '../../db/site-row-counts';
+import { pageAtLiveSites } from '../../db/site-lists';
 import { searchIndexOf } from '../../db/search-indexes';
 import { toDbTime } from '../../db/time';
 import {
-  countMatches,
   applyListQuery,
-  walksInOrder,
   type ComputedField,
   type ParsedListQuery,
   type ResourceQuerySpec,
@@ -63,11 +61,6 @@ export const VISITORS_QUERY: ResourceQuerySpec = {
   defaultOrder: { field: 'created_at', direction: 'desc' },
 };
 
-/** Passes at live sites only: a deleted site's passes leave every list, as its figures do. */
-const atLiveSite = sql<SqlBool>`visitors.residence_uuid in (select live_site.uuid from residences as live_site where live_site.deleted_at is null)`;
-/** The same, read as a value rather than through the site index, for a search (see siteScope). */
-const atLiveSiteByValue = sql<SqlBool>`+visitors.residence_uuid in (select live_site.uuid from residences as live_site where live_site.deleted_at is null)`;
-
 /** Scans closer together than this are one scan read twice (a scanner's double read). */
 export const REPEAT_SCAN_MS = 10_000;
 
@@ -110,7 +103,7 @@ export function createVisitorsRepository(db: DB) {
         'visitors.created_at',
       ])
       .where('visitors.deleted_at', 'is', null)
-      .where(atLiveSite);
+      .where(atLiveSite('visitors.residence_uuid'));
   }
 
   type VisitorDbRow = Awaited<
@@ -246,38 +239,7 @@ export function createVisitorsRepository(db: DB) {
   return {
     /** One page of passes at the caller's sites, and how many match in all. */
     async list(principal: Principal, list: ParsedListQuery) {
-      // The caller's sites and the live-site test, read as values when a search's matches or a
-      // walk in the list's order should drive the query (see siteScope), else through the index.
-      // Both also apply inside a search's union of matches (whereFor), so it gathers only them.
-      const siteConditions = (byValue: boolean) =>
-        sql<SqlBool>`${byValue ? atLiveSiteByValue : atLiveSite} and ${siteScope(principal, 'visitors.residence_uuid', { throughIndex: !byValue })}`;
-      const counted = siteConditions(list.readsSearchIndex);
-      const countFilter = list.whereFor({ within: counted });
-      const countQuery =
-        countFilter === null
-          ? countAtSites(db, principal, 'visitors', { liveSitesOnly: true })
-          : db
-              .selectFrom('visitors')
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .where('visitors.deleted_at', 'is', null)
-              .where(counted)
-              .where(countFilter);
-      // Counted first: how many match decides how the page is found (walksInOrder).
-      const total = await countMatches(list, countQuery);
-      const inOrder = walksInOrder(list, total);
-      const paged = siteConditions(list.readsSearchIndex || inOrder);
-      const pageUuids = applyListQuery(
-        db
-          .selectFrom('visitors')
-          .$if(
-            list.order.some((term) => term.ref.startsWith('residences.')),
-            (qb) => qb.innerJoin('residences', 'residences.uuid', 'visitors.residence_uuid'),
-          )
-          .select('visitors.uuid')
-          .where('visitors.deleted_at', 'is', null)
-          .where(paged),
-        { ...list, where: list.whereFor({ within: paged, inOrder }) },
-      ).orderBy('visitors.uuid', 'desc');
+      const { uuids: pageUuids, total } = await pageAtLiveSites(db, principal, list, 'visitors');
       const rowsQuery = applyListQuery(selectVisitors().where('visitors.uuid', 'in', pageUuids), {
         ...list,
         where: null,
