@@ -44,9 +44,20 @@ import { createSiteSupervisorsRepository } from './modules/site-supervisors/site
 import { siteSupervisorsRoutes } from './modules/site-supervisors/site-supervisors.routes';
 import { createSiteSupervisorsService } from './modules/site-supervisors/site-supervisors.service';
 import { createVisitorsRepository } from './modules/visitors/visitors.repository';
+import { createVisitorsService } from './modules/visitors/visitors.service';
+import { createAttendancesService } from './modules/attendances/attendances.service';
+import { registerGuardDoorAuthentication } from './modules/guard-app/guard-app.auth';
+import { createGuardAppRepository } from './modules/guard-app/guard-app.repository';
+import { guardAppRoutes } from './modules/guard-app/guard-app.routes';
+import { createGuardAppService } from './modules/guard-app/guard-app.service';
+import { failureBody } from './modules/guard-app/guard-app.shapes';
+import { createKiosksRepository } from './modules/kiosks/kiosks.repository';
+import { kiosksRoutes } from './modules/kiosks/kiosks.routes';
 import { visitorsRoutes } from './modules/visitors/visitors.routes';
 
 export const API_PREFIX = '/kgapi';
+/** The guard app's door: its own paths, envelope and credentials (../shared/guard-app-api.md). */
+export const GUARD_API_PREFIX = '/api/v1/guard';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -96,7 +107,9 @@ export async function buildApp({
     accounts,
     files,
   });
-  const attendances = createAttendancesRepository(db);
+  const attendances = createAttendancesRepository(db, {
+    geofenceRadiusMetres: config.geofenceRadiusMetres,
+  });
   const securityCompanies = createSecurityCompaniesService({
     companies: createSecurityCompaniesRepository(db),
     accounts,
@@ -104,6 +117,10 @@ export async function buildApp({
   const sites = createSitesRepository(db);
   const sitesService = createSitesService(sites, files);
   const visitors = createVisitorsRepository(db);
+  const visitorsService = createVisitorsService({ visitors, sites, files });
+  const attendancesService = createAttendancesService({ attendances, files });
+  const kiosks = createKiosksRepository(db);
+  const guardAppRepository = createGuardAppRepository(db);
   const siteSupervisors = createSiteSupervisorsService({
     db,
     supervisors: createSiteSupervisorsRepository(db),
@@ -111,17 +128,30 @@ export async function buildApp({
     files,
   });
   const logins = createLoginsService({ db, logins: createLoginsRepository(db), accounts });
+  const mailer = createMailer(config.mail, config.dataDir, app.log);
   const identity = createIdentityService({
     identity: createIdentityRepository(db),
     accounts,
     throttle,
     gate,
-    mailer: createMailer(config.mail, config.dataDir, app.log),
+    mailer,
     mail: config.mail,
     publicUrl: config.publicUrl,
     resetCodeTtlMinutes: config.resetCodeTtlMinutes,
   });
   const incidents = createIncidentsService({ incidents: createIncidentsRepository(db), files });
+  const guardApp = createGuardAppService({
+    guardApp: guardAppRepository,
+    guards: guardsService,
+    identity,
+    throttle,
+    gate,
+    mailer,
+    mail: config.mail,
+    publicUrl: config.publicUrl,
+    resetCodeTtlMinutes: config.resetCodeTtlMinutes,
+    guardSessionTtlDays: config.guardSessionTtlDays,
+  });
 
   await app.register(
     async (api) => {
@@ -131,7 +161,7 @@ export async function buildApp({
       dashboardRoutes(api, { dashboard });
       await registerMultipart(api);
       filesRoutes(api, { files, dataDir: config.dataDir });
-      guardsRoutes(api, { guardsService });
+      guardsRoutes(api, { guardsService, guardApp });
       attendancesRoutes(api, { attendances });
       securityCompaniesRoutes(api, { securityCompanies, gate });
       sitesRoutes(api, { sites, sitesService });
@@ -140,11 +170,37 @@ export async function buildApp({
       siteSupervisorsRoutes(api, { siteSupervisors, gate });
       loginsRoutes(api, { logins, gate, verifications });
       identityRoutes(api, { identity });
+      kiosksRoutes(api, { kiosks });
       api.setNotFoundHandler(() => {
         throw notFound('There is no such API call.');
       });
     },
     { prefix: API_PREFIX },
+  );
+
+  await app.register(
+    async (door) => {
+      registerErrorHandling(door, failureBody);
+      registerGuardDoorAuthentication(door, {
+        appKeys: config.appKeys,
+        guardApp: guardAppRepository,
+        kiosks,
+      });
+      await registerMultipart(door);
+      guardAppRoutes(door, {
+        guardApp,
+        attendances: attendancesService,
+        incidents,
+        visitors: visitorsService,
+        visitorsRepository: visitors,
+        sites,
+        publicUrl: config.publicUrl,
+      });
+      door.setNotFoundHandler(() => {
+        throw notFound('There is no such API call.');
+      });
+    },
+    { prefix: GUARD_API_PREFIX },
   );
 
   await registerConsoleFiles(app, config.staticDir);

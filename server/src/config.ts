@@ -25,6 +25,10 @@ export interface ServerConfig {
   mail: MailConfig;
   /** How long a password reset link stays good. */
   resetCodeTtlMinutes: number;
+  /** How long a guard stays signed in to the guard app on its device. */
+  guardSessionTtlDays: number;
+  /** An attendance row further than this from its site's position is flagged away from the site. */
+  geofenceRadiusMetres: number;
 }
 
 export interface MailConfig {
@@ -38,6 +42,8 @@ export interface MailConfig {
 }
 
 export const DEFAULT_APP_KEY = 'guard-console-demo-key';
+/** Attendance further than this from its site is flagged, unless GEOFENCE_RADIUS_METRES says otherwise. */
+export const DEFAULT_GEOFENCE_RADIUS_METRES = 300;
 
 function parsePort(value: string | undefined): number {
   if (value === undefined || value === '') return 8080;
@@ -119,5 +125,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       productName,
     },
     resetCodeTtlMinutes: parsePositive('RESET_CODE_TTL_MINUTES', env.RESET_CODE_TTL_MINUTES, 60),
+    guardSessionTtlDays: parsePositive('GUARD_SESSION_TTL_DAYS', env.GUARD_SESSION_TTL_DAYS, 30),
+    geofenceRadiusMetres: parsePositive('GEOFENCE_RADIUS_METRES', env.GEOFENCE_RADIUS_METRES, 300),
   };
 }

@@ -23,3 +23,14 @@ export function formatLocation(lat: number | null, lng: number | null): string {
   if (lat === null || lng === null) return '';
   return `${lat.toFixed(COORDINATE_DECIMALS)}, ${lng.toFixed(COORDINATE_DECIMALS)}`;
 }
+
+/** The flag of an attendance row taken too far from its site (issue 18's geofence). */
+export const AWAY_FROM_SITE = 'Away from site';
+/** A check-in or check-out made with the PIN alone, at a site that allows it. */
+export const NO_SELFIE = 'No selfie';
+
+/** A distance from the site as shown: '412 m', '1.3 km'; '' when unknown. */
+export function formatDistance(metres: number | null): string {
+  if (metres === null) return '';
+  return metres < 1000 ? `${Math.round(metres)} m` : `${(metres / 1000).toFixed(1)} km`;
+}

@@ -95,6 +95,9 @@ describe('Attendance export', () => {
         'Check Out Date/Time',
         'Check Out Location',
         'Total Hours',
+        'Check In Distance From Site',
+        'Check Out Distance From Site',
+        'Away From Site',
       ],
       [
         'G-002',
@@ -106,6 +109,9 @@ describe('Attendance export', () => {
         '',
         '',
         '0',
+        '',
+        '',
+        'No',
       ],
       [
         'G-001',
@@ -117,6 +123,9 @@ describe('Attendance export', () => {
         '02/05/2024 05:45:15 pm',
         '3.1579100, 101.7123100',
         '9:15:15',
+        '',
+        '',
+        'No',
       ],
       [
         'G-001',
@@ -128,6 +137,9 @@ describe('Attendance export', () => {
         '01/05/2024 12:15:30 pm',
         '3.1579100, 101.7123100',
         '30:15:30',
+        '',
+        '',
+        'No',
       ],
       [
         'G-003',
@@ -139,6 +151,9 @@ describe('Attendance export', () => {
         '01/05/2024 05:45:15 pm',
         '3.1579100, 101.7123100',
         '0',
+        '',
+        '',
+        'No',
       ],
     ]);
   });

@@ -4,7 +4,8 @@ import Database from 'better-sqlite3';
 import Papa from 'papaparse';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
-import { formatLocation, totalHours } from '../../src/lib/attendance';
+import { DEFAULT_GEOFENCE_RADIUS_METRES } from '../../server/src/config';
+import { formatDistance, formatLocation, totalHours } from '../../src/lib/attendance';
 import { formatTimestamp } from '../../src/lib/dates';
 import { shownModal, signIn, signOut } from './support';
 
@@ -74,13 +75,16 @@ interface StoredAttendance {
   checkout_at: string | null;
   checkout_lat: number | null;
   checkout_lng: number | null;
+  checkin_distance_m: number | null;
+  checkout_distance_m: number | null;
 }
 
 /** The company's attendance as the export should write it, newest first (uuid breaks ties). */
 function expectedAttendanceCsvRows(companyUuid: string): string[][] {
   return queryDatabase<StoredAttendance>(
     `select g.guard_id, c.name as company, g.name as guard_name, r.name as site,
-            a.checkin_at, a.checkin_lat, a.checkin_lng, a.checkout_at, a.checkout_lat, a.checkout_lng
+            a.checkin_at, a.checkin_lat, a.checkin_lng, a.checkout_at, a.checkout_lat, a.checkout_lng,
+            a.checkin_distance_m, a.checkout_distance_m
      from attendances a
      join guards g on g.uuid = a.guard_uuid
      join residences r on r.uuid = a.residence_uuid
@@ -98,6 +102,13 @@ function expectedAttendanceCsvRows(companyUuid: string): string[][] {
     formatTimestamp(row.checkout_at),
     formatLocation(row.checkout_lat, row.checkout_lng),
     totalHours(row.checkin_at, row.checkout_at),
+    formatDistance(row.checkin_distance_m),
+    formatDistance(row.checkout_distance_m),
+    [row.checkin_distance_m, row.checkout_distance_m].some(
+      (distance) => distance !== null && distance > DEFAULT_GEOFENCE_RADIUS_METRES,
+    )
+      ? 'Yes'
+      : 'No',
   ]);
 }
 
@@ -219,6 +230,9 @@ test('a security company adds, edits, re-PINs, exports and deletes a guard', asy
     'Check Out Date/Time',
     'Check Out Location',
     'Total Hours',
+    'Check In Distance From Site',
+    'Check Out Distance From Site',
+    'Away From Site',
   ]);
   const expected = expectedAttendanceCsvRows(companyUuid);
   expect(expected.length).toBeGreaterThan(500);

@@ -22,6 +22,11 @@ const ATTENDANCE_FIELDS = [
   'checkout_lng',
   'checkin_photo_url',
   'checkout_photo_url',
+  'checkin_distance_m',
+  'checkout_distance_m',
+  'checkin_away_from_site',
+  'checkout_away_from_site',
+  'away_from_site',
   'created_at',
 ].sort();
 
@@ -127,6 +132,11 @@ describe('GET /attendances/list', () => {
       checkout_lng: 101.7123,
       checkin_photo_url: expect.stringMatching(/^\/kgapi\/files\/view\/[0-9a-f]{64}$/),
       checkout_photo_url: null,
+      checkin_distance_m: null,
+      checkout_distance_m: null,
+      checkin_away_from_site: false,
+      checkout_away_from_site: false,
+      away_from_site: false,
       created_at: '2024-05-01 08:00:00',
     });
     expect(resource.find((row) => row.uuid === r.r5)?.checkin_at).toBeNull();

@@ -25,8 +25,12 @@ export async function createSite(
     kipleguard_enabled: number;
     kipleguard_attendance: number;
     kipleguard_visitors: number;
+    kipleguard_reporting: number;
     hdf_enabled: number;
     visitor_pass_checkpoint_times: number;
+    pin_only_shifts: number;
+    lat: number | null;
+    lng: number | null;
   }> = {},
 ) {
   const uuid = randomUUID();
@@ -114,8 +118,10 @@ export async function createGuard(
     guard_id: string;
     name: string;
     email: string | null;
+    contact_number: string;
     pin: string | null;
     photo_file_uuid: string | null;
+    is_active: number;
     created_at: string;
     deleted_at: string | null;
   }> = {},

@@ -1,11 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { outboxDirectory } from '../../server/src/mail/mailer';
 import { createUser, PASSWORD } from './factories';
-import { APP_KEY, authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
+import { APP_KEY, authHeaders, makeTestApp, outboxMails, signIn, type TestApp } from './test-app';
 
 let t: TestApp;
 let identityUuid: string;
@@ -56,19 +55,13 @@ const signInStatus = async (password: string) =>
 
 /** The reset links written to the outbox, oldest first. */
 function outboxLinks(): string[] {
-  const directory = outboxDirectory(t.dataDir);
-  return readdirSync(directory)
-    .sort()
-    .map((file) => {
-      const mail = readFileSync(path.join(directory, file), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '=');
-      const link = /https:\/\/console\.example\.com\/resetpassword\?code=[\w-]+&iuuid=[\w-]+/.exec(
-        mail,
-      )?.[0];
-      if (!link) throw new Error(`No link in ${file}`);
-      return link;
-    });
+  return outboxMails(t.dataDir).map((mail, i) => {
+    const link = /https:\/\/console\.example\.com\/resetpassword\?code=[\w-]+&iuuid=[\w-]+/.exec(
+      mail,
+    )?.[0];
+    if (!link) throw new Error(`No link in mail ${i + 1}`);
+    return link;
+  });
 }
 
 const codeOf = (link: string) => new URL(link).searchParams.get('code') ?? '';

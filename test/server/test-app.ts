@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -6,6 +6,7 @@ import { CompiledQuery } from 'kysely';
 import { buildApp, type AppOptions } from '../../server/src/app';
 import { readConfig } from '../../server/src/config';
 import { migrateToLatest, openDatabase, type DB } from '../../server/src/db/database';
+import { outboxDirectory } from '../../server/src/mail/mailer';
 import { createUser, PASSWORD } from './factories';
 
 export const APP_KEY = 'test-app-key';
@@ -104,4 +105,16 @@ export async function sqlRows(db: DB, text: string, params: unknown[] = []) {
 export async function sqlCount(db: DB, text: string, params: unknown[] = []) {
   const [row] = await sqlRows(db, text, params);
   return Number(row?.n);
+}
+
+/** The mails written to the outbox, oldest first, as text with quoted-printable undone. */
+export function outboxMails(dataDir: string): string[] {
+  const directory = outboxDirectory(dataDir);
+  return readdirSync(directory)
+    .sort()
+    .map((file) =>
+      readFileSync(path.join(directory, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    );
 }

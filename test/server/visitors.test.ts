@@ -406,7 +406,7 @@ describe('POST /visitors/qr/{code}', () => {
         visitorUuid: uuid,
         expectedCheckpointTimes: 0,
         scanType: 'IN',
-        scannedBy: companyUser,
+        scannedBy: { profileUuid: companyUser, guardUuid: null },
         now: new Date(),
       });
     const results = await Promise.all([write(), write()]);

@@ -21,11 +21,20 @@ declare module 'fastify' {
   }
 }
 
-function bearerToken(request: FastifyRequest): string | null {
+/** The token of an `Authorization: Bearer …` header, or null. */
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1] ?? null;
+}
+
+/** Refuses (401) a request without one of the accepted application keys. */
+export function checkAppKey(request: FastifyRequest, appKeys: ReadonlySet<string>): void {
+  const appKey = request.headers['x-application-key'];
+  if (typeof appKey !== 'string' || !appKeys.has(appKey)) {
+    throw unauthorized('A valid application key is required.');
+  }
 }
 
 export function registerAuthentication(
@@ -37,10 +46,7 @@ export function registerAuthentication(
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access ?? 'session';
     if (access === 'none') return;
-    const appKey = request.headers['x-application-key'];
-    if (typeof appKey !== 'string' || !appKeys.has(appKey)) {
-      throw unauthorized('A valid application key is required.');
-    }
+    checkAppKey(request, appKeys);
     if (access === 'app-key') return;
     const token = bearerToken(request);
     if (!token) throw unauthorized('Please sign in to continue.');

@@ -30,6 +30,27 @@ export const THROTTLE_POLICY = {
   sessionRefuseAfter: 10,
 } as const;
 
+/**
+ * Wrong guard PINs. A PIN is six digits, a million guesses, so the guard's own count locks its
+ * PIN for a while after a few. A device or address (a kiosk is shared by every guard of its site)
+ * is slowed, then refused, only after many more, so one guard's mistakes never stop the next
+ * guard at the same kiosk.
+ */
+export const PIN_POLICY = {
+  /** Wrong PINs after which the guard's PIN is refused, right or wrong, for `guardLockMs`. */
+  guardLockAfter: 5,
+  guardLockMs: 15 * 60_000,
+  /** Wrong PINs of any guards a device or address may make before it is slowed. */
+  deviceFreeFailures: 20,
+  /** Wrong PINs after which a device or address is refused for a whole window. */
+  deviceRefuseAfter: 60,
+} as const;
+
+export const PIN_MESSAGES = {
+  guardLocked: 'Too many wrong PINs. This PIN is locked.',
+  deviceSlowed: 'Too many wrong PINs from this device.',
+} as const;
+
 const SWEEP_EVERY_MS = 60_000;
 
 /** A client address as a throttle key: IPv6 by its /64, which one subscriber usually holds whole. */
@@ -50,6 +71,9 @@ export function addressKey(ip: string): string {
 
 export const accountKey = (identifier: string) => `account:${identifier.trim().toLowerCase()}`;
 export const sessionKey = (sessionUuid: string) => `session:${sessionUuid}`;
+export const pinGuardKey = (guardUuid: string) => `pin-guard:${guardUuid}`;
+/** A device typing PINs: an app install, a kiosk, or a client address (`addressKey`). */
+export const pinDeviceKey = (device: string) => `pin-device:${device}`;
 
 function waitText(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
@@ -190,6 +214,47 @@ export function createPasswordThrottle(db: DB, now: () => number = Date.now) {
 
     async verificationSucceeded(sessionUuid: string): Promise<void> {
       await db.deleteFrom('auth_throttle').where('key', '=', sessionKey(sessionUuid)).execute();
+    },
+
+    /** Refuses (429) a PIN check while the guard's PIN is locked or a device must still wait. */
+    async checkPin(guardUuid: string, deviceKeys: string[]): Promise<void> {
+      const at = now();
+      const locked = await waitFor(pinGuardKey(guardUuid), at);
+      if (locked > 0) throw tooMany(PIN_MESSAGES.guardLocked, locked);
+      for (const key of deviceKeys) {
+        const wait = await waitFor(key, at);
+        if (wait > 0) throw tooMany(PIN_MESSAGES.deviceSlowed, wait);
+      }
+    },
+
+    async pinFailed(guardUuid: string, deviceKeys: string[]): Promise<void> {
+      const at = now();
+      const { count: failures } = await count(pinGuardKey(guardUuid), at);
+      if (failures >= PIN_POLICY.guardLockAfter) {
+        await setNextAttempt(pinGuardKey(guardUuid), at + PIN_POLICY.guardLockMs);
+      }
+      for (const key of deviceKeys) {
+        await failAndDelay(key, at, PIN_POLICY.deviceFreeFailures, PIN_POLICY.deviceRefuseAfter);
+      }
+    },
+
+    /** A right PIN clears the guard's count; the devices keep theirs. */
+    async pinSucceeded(guardUuid: string): Promise<void> {
+      await db.deleteFrom('auth_throttle').where('key', '=', pinGuardKey(guardUuid)).execute();
+    },
+
+    /** The guard's wrong PINs in the current window, and until when its PIN is locked (ms), if it is. */
+    async pinStateOf(guardUuid: string): Promise<{ failures: number; lockedUntil: number | null }> {
+      const at = now();
+      const row = await db
+        .selectFrom('auth_throttle')
+        .select(['failures', 'window_started_at', 'next_attempt_at'])
+        .where('key', '=', pinGuardKey(guardUuid))
+        .executeTakeFirst();
+      if (!row) return { failures: 0, lockedUntil: null };
+      const lockedUntil = Number(row.next_attempt_at) > at ? Number(row.next_attempt_at) : null;
+      const windowOver = Number(row.window_started_at) <= at - THROTTLE_POLICY.windowMs;
+      return { failures: windowOver && !lockedUntil ? 0 : Number(row.failures), lockedUntil };
     },
 
     /**

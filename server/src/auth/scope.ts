@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { Principal } from './principal';
+import type { Caller } from './principal';
 
 // Role scope as SQL conditions. Repositories AND them with whatever filter the client sent,
 // so a client can narrow what it sees but never widen it.
@@ -7,7 +7,7 @@ import type { Principal } from './principal';
 const everything = sql<SqlBool>`1 = 1`;
 const nothing = sql<SqlBool>`1 = 0`;
 
-function siteUuidList(principal: Principal) {
+function siteUuidList(principal: Caller) {
   return sql.join(principal.sites.map((site) => site.uuid));
 }
 
@@ -25,7 +25,7 @@ function siteColumn(residenceUuidColumn: string, options: { throughIndex?: boole
 
 /** Rows that hang off a site (the site itself, attendance, visitors, incidents), by the site's uuid column. */
 export function siteScope(
-  principal: Principal,
+  principal: Caller,
   residenceUuidColumn: string,
   options: { throughIndex?: boolean } = {},
 ): Expression<SqlBool> {
@@ -36,6 +36,7 @@ export function siteScope(
     case 'securitycompany':
       return sql<SqlBool>`${column} in (select scoped_site.uuid from residences as scoped_site where scoped_site.security_company_uuid = ${principal.companyUuid})`;
     case 'sitesupervisor':
+    case 'guard':
       return principal.sites.length > 0
         ? sql<SqlBool>`${column} in (${siteUuidList(principal)})`
         : nothing;
@@ -54,8 +55,11 @@ export function atLiveSite(
   return sql<SqlBool>`${column} in (select live_site.uuid from residences as live_site where live_site.deleted_at is null)`;
 }
 
-/** Guards: a company's own guards, or for a supervisor the guards linked to one of its sites. */
-export function guardScope(principal: Principal, guardTable: string): Expression<SqlBool> {
+/**
+ * Guards: a company's own guards, for a supervisor the guards linked to one of its sites, and for
+ * a guard itself.
+ */
+export function guardScope(principal: Caller, guardTable: string): Expression<SqlBool> {
   switch (principal.role) {
     case 'superadmin':
       return everything;
@@ -65,11 +69,13 @@ export function guardScope(principal: Principal, guardTable: string): Expression
       return principal.sites.length > 0
         ? sql<SqlBool>`exists (select 1 from guard_residences as scoped_link where scoped_link.guard_uuid = ${sql.ref(`${guardTable}.uuid`)} and scoped_link.residence_uuid in (${siteUuidList(principal)}))`
         : nothing;
+    case 'guard':
+      return sql<SqlBool>`${sql.ref(`${guardTable}.uuid`)} = ${principal.guardUuid}`;
   }
 }
 
 /** Records that belong to a company (companies by uuid, supervisors by their company column). */
-export function companyScope(principal: Principal, companyUuidColumn: string): Expression<SqlBool> {
+export function companyScope(principal: Caller, companyUuidColumn: string): Expression<SqlBool> {
   return principal.role === 'superadmin'
     ? everything
     : sql<SqlBool>`${sql.ref(companyUuidColumn)} = ${principal.companyUuid}`;

@@ -17,6 +17,8 @@ export interface FilesTable {
   size: number;
   /** The user profile that uploaded it; null for seeded files. */
   uploaded_by: string | null;
+  /** The guard that uploaded it through the guard app or a kiosk. */
+  uploaded_by_guard_uuid: Generated<string | null>;
   created_at: Generated<string>;
 }
 
@@ -33,7 +35,11 @@ export interface SecurityCompaniesTable extends Timestamps {
   kg_user_profile_uuid: string | null;
 }
 
+/** The integer the guard app reads as a record's `id`, given by a trigger on insert. */
+type IntegerId = Generated<number>;
+
 export interface ResidencesTable extends Timestamps {
+  id: IntegerId;
   uuid: string;
   name: string;
   address: Generated<string>;
@@ -49,6 +55,8 @@ export interface ResidencesTable extends Timestamps {
   kipleguard_attendance: Generated<number>;
   hdf_enabled: Generated<number>;
   visitor_pass_checkpoint_times: Generated<number>;
+  /** 1 when guards may start and end shifts with their PIN alone, without a selfie. */
+  pin_only_shifts: Generated<number>;
 }
 
 export interface UnitsTable {
@@ -103,6 +111,7 @@ export interface SiteSupervisorResidencesTable {
 }
 
 export interface GuardsTable extends Timestamps {
+  id: IntegerId;
   uuid: string;
   guard_id: string;
   name: string;
@@ -126,6 +135,7 @@ export interface GuardResidencesTable {
 }
 
 export interface AttendancesTable {
+  id: IntegerId;
   uuid: string;
   guard_uuid: string;
   residence_uuid: string;
@@ -137,10 +147,21 @@ export interface AttendancesTable {
   checkout_lng: number | null;
   checkin_photo_file_uuid: string | null;
   checkout_photo_file_uuid: string | null;
+  /** Metres from the site's position, when the site and the guard's location were both known. */
+  checkin_distance_m: Generated<number | null>;
+  checkout_distance_m: Generated<number | null>;
   created_at: Generated<string>;
 }
 
+/** A guard's one open shift, started through the guard app or a kiosk. */
+export interface OpenShiftsTable {
+  guard_uuid: string;
+  attendance_uuid: string;
+  started_at: string;
+}
+
 export interface VisitorsTable extends Timestamps {
+  id: IntegerId;
   uuid: string;
   residence_uuid: string;
   unit_uuid: string | null;
@@ -166,6 +187,11 @@ export interface VisitorsTable extends Timestamps {
   health_code: string | null;
   qrcode_expired_at: string | null;
   created_by: string | null;
+  /** The guard that registered a walk-in at the gate. */
+  created_by_guard_uuid: Generated<string | null>;
+  ic_passport_number: Generated<string>;
+  email: Generated<string>;
+  purpose: Generated<string>;
 }
 
 export interface VisitorPassScansTable {
@@ -175,6 +201,8 @@ export interface VisitorPassScansTable {
   created_at: Generated<string>;
   /** The user profile that scanned the pass; null for seeded scans. */
   scanned_by: string | null;
+  /** The guard that scanned it at the gate. */
+  scanned_by_guard_uuid: Generated<string | null>;
 }
 
 export interface HealthApplicationsTable {
@@ -205,6 +233,8 @@ export interface IncidentsTable extends Timestamps {
   status: Generated<'PENDING' | 'RESOLVED'>;
   reported_by_guard_uuid: string | null;
   reported_by_user_uuid: string | null;
+  /** The guard app's key for a report it may send twice; unique per guard. */
+  idempotency_key: Generated<string | null>;
 }
 
 export interface IncidentFilesTable {
@@ -251,13 +281,53 @@ export interface SiteRowCountsTable {
   n: number;
 }
 
+/** A reset code sets a console identity's password, or a guard's guard-app password. */
 export interface PasswordResetCodesTable {
   uuid: string;
-  identity_uuid: string;
+  identity_uuid: string | null;
+  guard_uuid: string | null;
   code_hash: string;
   expires_at: string;
   used_at: string | null;
   created_at: Generated<string>;
+}
+
+/** A guard's password for the guard app. */
+export interface GuardCredentialsTable {
+  guard_uuid: string;
+  password_hash: string;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+/** A device enrolled as a kiosk for one site. */
+export interface KiosksTable {
+  uuid: string;
+  residence_uuid: string;
+  label: string;
+  token_hash: string;
+  enrolled_by: string | null;
+  created_at: Generated<string>;
+  last_seen_at: string | null;
+  revoked_at: string | null;
+}
+
+export type GuardSessionEnd = 'signed-out' | 'superseded' | 'access-revoked' | 'kiosk-revoked';
+
+/** A guard's session: in the app on one device, or at one kiosk. */
+export interface GuardSessionsTable {
+  uuid: string;
+  token_hash: string;
+  guard_uuid: string;
+  kiosk_uuid: string | null;
+  device_unique_id: Generated<string>;
+  device_label: Generated<string>;
+  created_at: Generated<string>;
+  expires_at: string;
+  revoked_at: string | null;
+  revoked_reason: GuardSessionEnd | null;
+  pin_verified_at: string | null;
+  pin_verified_residence_uuid: string | null;
 }
 
 export interface Database {
@@ -285,4 +355,8 @@ export interface Database {
   counters: CountersTable;
   site_row_counts: SiteRowCountsTable;
   verification_tokens: VerificationTokensTable;
+  open_shifts: OpenShiftsTable;
+  guard_credentials: GuardCredentialsTable;
+  kiosks: KiosksTable;
+  guard_sessions: GuardSessionsTable;
 }

@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
-import type { Principal } from '../auth/principal';
+import type { Caller } from '../auth/principal';
 import { atLiveSite, siteScope } from '../auth/scope';
 import { applyListQuery, countMatches, walksInOrder, type ParsedListQuery } from '../query';
 import type { DB } from './database';
@@ -20,7 +20,7 @@ type SiteList = 'visitors' | 'incidents';
  */
 export async function pageAtLiveSites(
   db: DB,
-  principal: Principal,
+  principal: Caller,
   list: ParsedListQuery,
   table: SiteList,
 ) {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Principal } from '../auth/principal';
+import type { Caller } from '../auth/principal';
 import { siteScope } from '../auth/scope';
 import type { DB } from './database';
 import type { SiteRowCountsTable } from './schema';
@@ -11,7 +11,7 @@ import type { SiteRowCountsTable } from './schema';
  */
 export function countAtSites(
   db: DB,
-  principal: Principal,
+  principal: Caller,
   list: SiteRowCountsTable['list'],
   options: { liveSitesOnly: boolean },
 ) {

@@ -47,28 +47,36 @@ function isExposable(error: unknown): error is ExposableError {
   );
 }
 
+/** The body of an error answer, as one API door writes it. */
+export type ErrorBodyOf = (code: string, message: string) => unknown;
+
+/** The console API's error body (DreamFactory's shape). */
 function errorBody(code: string, message: string): ApiErrorBody {
   return { error: { code, message } };
 }
 
-/** Every error answers {error: {code, message}}; a 5xx never shows its internal message. */
-export function registerErrorHandling(app: FastifyInstance): void {
+/**
+ * Every error answers `bodyOf(code, message)` ({error: {code, message}} by default); a 5xx never
+ * shows its internal message. A door with its own shape (the guard app's) sets its own within
+ * its plugin.
+ */
+export function registerErrorHandling(app: FastifyInstance, bodyOf: ErrorBodyOf = errorBody): void {
   app.setErrorHandler((error, request, reply) => {
     if ((error as FastifyError).validation) {
       return reply
         .status(400)
-        .send(errorBody('INVALID_REQUEST', `Invalid request: ${(error as Error).message}`));
+        .send(bodyOf('INVALID_REQUEST', `Invalid request: ${(error as Error).message}`));
     }
     if (isExposable(error)) {
       if (error instanceof ApiError) reply.headers(error.headers);
       // The rest of an oversized body is not read: the connection closes once this answer is out.
       if (error.statusCode === 413) reply.header('Connection', 'close');
       const code = error.code.startsWith('FST_') ? 'INVALID_REQUEST' : error.code;
-      return reply.status(error.statusCode).send(errorBody(code, error.message));
+      return reply.status(error.statusCode).send(bodyOf(code, error.message));
     }
     request.log.error({ err: error }, 'request failed');
     return reply
       .status(500)
-      .send(errorBody('INTERNAL_ERROR', 'Something went wrong on the server. Please try again.'));
+      .send(bodyOf('INTERNAL_ERROR', 'Something went wrong on the server. Please try again.'));
   });
 }

@@ -7,22 +7,23 @@ import { ApiError, badRequest, payloadTooLarge } from './errors';
 export { MAX_FILES_PER_UPLOAD };
 
 /**
- * Limits for every multipart body, set once for every upload route. No upload needs text fields
- * beyond a few short ones, so a field flood is cut at a kilobyte each and a handful in all:
- * memory stays bounded whatever a caller sends.
+ * Limits for every multipart body, set once for every upload route. The guard app sends a few
+ * short text fields beside its photos (an incident's description the longest, up to 5,000
+ * characters), so a field is cut at 20 KiB and a handful in all: memory stays bounded whatever a
+ * caller sends.
  */
 export const MULTIPART_LIMITS = {
   fieldNameSize: 100,
-  fieldSize: 1024,
-  fields: 10,
+  fieldSize: 20 * 1024,
+  fields: 20,
   fileSize: MAX_FILE_BYTES,
   files: MAX_FILES_PER_UPLOAD,
-  parts: MAX_FILES_PER_UPLOAD + 10,
+  parts: MAX_FILES_PER_UPLOAD + 20,
   headerPairs: 20,
 } as const;
 
-/** Room for part headers and boundaries beside the files' own bytes. */
-const ENVELOPE_BYTES = 64 * 1024;
+/** Room for part headers, boundaries and text fields beside the files' own bytes. */
+const ENVELOPE_BYTES = 512 * 1024;
 
 export async function registerMultipart(app: FastifyInstance): Promise<void> {
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
@@ -43,11 +44,20 @@ interface UploadRules {
   tooLargeMessage: string;
 }
 
+/** A multipart form as read: its files and its text fields (the last value of each name). */
+export interface UploadedForm {
+  files: UploadedPart[];
+  fields: Record<string, string>;
+}
+
 const malformed = () =>
   badRequest(
     'The upload could not be read: it is not well-formed multipart/form-data.',
     'MALFORMED_UPLOAD',
   );
+
+const notMultipart = (rules: UploadRules) =>
+  badRequest(`Send the upload as multipart/form-data, in the field '${rules.field}'.`);
 
 /** Maps what the multipart parser throws to answers that say what was wrong. */
 function uploadError(error: unknown, rules: UploadRules): ApiError {
@@ -69,21 +79,19 @@ function uploadError(error: unknown, rules: UploadRules): ApiError {
 }
 
 /**
- * Reads the files of a multipart upload within MULTIPART_LIMITS: a body announced as too large is
- * refused before any of it is read, and one that grows past a limit is refused there (413, and
- * the connection closes instead of reading the rest). Text fields are ignored unless oversized.
+ * Reads a multipart form within MULTIPART_LIMITS: a body announced as too large is refused before
+ * any of it is read, and one that grows past a limit is refused there (413, and the connection
+ * closes instead of reading the rest). Files come only in `rules.field`; none is required here.
  */
-export async function readUploadedFiles(
+export async function readUploadedForm(
   request: FastifyRequest,
   rules: UploadRules,
-): Promise<[UploadedPart, ...UploadedPart[]]> {
+): Promise<UploadedForm> {
   const encoding = request.headers['content-encoding'];
   if (encoding && encoding.toLowerCase() !== 'identity') {
     throw new ApiError(415, 'UNSUPPORTED_ENCODING', 'Send the upload uncompressed.');
   }
-  if (!request.isMultipart()) {
-    throw badRequest(`Send the upload as multipart/form-data, in the field '${rules.field}'.`);
-  }
+  if (!request.isMultipart()) throw notMultipart(rules);
   const announced = Number(request.headers['content-length'] ?? 0);
   const largest = rules.maxFiles * MAX_FILE_BYTES + ENVELOPE_BYTES;
   if (announced > largest) {
@@ -94,17 +102,17 @@ export async function readUploadedFiles(
     );
   }
   const files: UploadedPart[] = [];
+  const fields: Record<string, string> = {};
   try {
     for await (const part of request.parts({ limits: { files: rules.maxFiles } })) {
       if (part.type === 'field') {
         if (part.valueTruncated || part.fieldnameTruncated) {
           throw payloadTooLarge('A form field in the upload is too large.');
         }
+        fields[part.fieldname] = String(part.value);
         continue;
       }
-      if (part.fieldname !== rules.field) {
-        throw badRequest(`Send the upload as multipart/form-data, in the field '${rules.field}'.`);
-      }
+      if (part.fieldname !== rules.field) throw notMultipart(rules);
       const bytes = await part.toBuffer();
       // Belt and braces: busboy marks a stream it cut at the limit as truncated.
       if (part.file.truncated || bytes.byteLength > MAX_FILE_BYTES) {
@@ -115,9 +123,15 @@ export async function readUploadedFiles(
   } catch (error) {
     throw uploadError(error, rules);
   }
-  const [first, ...rest] = files;
-  if (!first) {
-    throw badRequest(`Send the upload as multipart/form-data, in the field '${rules.field}'.`);
-  }
+  return { files, fields };
+}
+
+/** Reads the files of an upload that must carry at least one (the console's upload calls). */
+export async function readUploadedFiles(
+  request: FastifyRequest,
+  rules: UploadRules,
+): Promise<[UploadedPart, ...UploadedPart[]]> {
+  const [first, ...rest] = (await readUploadedForm(request, rules)).files;
+  if (!first) throw notMultipart(rules);
   return [first, ...rest];
 }

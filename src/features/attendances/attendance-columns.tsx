@@ -1,6 +1,12 @@
 import type { Attendance } from '../../lib/contract/attendances';
 import { dataColumns } from '../../components/data-table';
-import { formatLocation, totalHours } from '../../lib/attendance';
+import {
+  AWAY_FROM_SITE,
+  formatDistance,
+  formatLocation,
+  NO_SELFIE,
+  totalHours,
+} from '../../lib/attendance';
 import { formatTimestamp } from '../../lib/dates';
 import { Selfie } from './selfie';
 
@@ -24,8 +30,39 @@ function CheckTime({
   return (
     <div className="d-flex align-items-center gap-2">
       {photoUrl ? <Selfie url={photoUrl} label={selfieLabel} /> : null}
-      <span>{formatTimestamp(at)}</span>
+      <span>
+        {formatTimestamp(at)}
+        {photoUrl ? null : <span className="d-block small text-muted">{NO_SELFIE}</span>}
+      </span>
     </div>
+  );
+}
+
+/** Where the guard was, and how far from the site, flagged when beyond the geofence. */
+function CheckLocation({
+  lat,
+  lng,
+  distance,
+  away,
+}: {
+  lat: number | null;
+  lng: number | null;
+  distance: number | null;
+  away: boolean;
+}) {
+  const shown = formatDistance(distance);
+  return (
+    <>
+      {formatLocation(lat, lng)}
+      {shown ? (
+        <span className="d-block small text-muted">
+          {shown} from site
+          {away ? (
+            <span className="badge text-bg-warning ms-1 text-wrap">{AWAY_FROM_SITE}</span>
+          ) : null}
+        </span>
+      ) : null}
+    </>
   );
 }
 
@@ -55,7 +92,14 @@ export const attendanceColumns = col.columns([
   col.display({
     id: 'checkin-location',
     header: 'Check In Location',
-    cell: ({ row }) => formatLocation(row.original.checkin_lat, row.original.checkin_lng),
+    cell: ({ row }) => (
+      <CheckLocation
+        lat={row.original.checkin_lat}
+        lng={row.original.checkin_lng}
+        distance={row.original.checkin_distance_m}
+        away={row.original.checkin_away_from_site}
+      />
+    ),
   }),
   col.display({
     id: 'checkout',
@@ -72,7 +116,14 @@ export const attendanceColumns = col.columns([
   col.display({
     id: 'checkout-location',
     header: 'Check Out Location',
-    cell: ({ row }) => formatLocation(row.original.checkout_lat, row.original.checkout_lng),
+    cell: ({ row }) => (
+      <CheckLocation
+        lat={row.original.checkout_lat}
+        lng={row.original.checkout_lng}
+        distance={row.original.checkout_distance_m}
+        away={row.original.checkout_away_from_site}
+      />
+    ),
   }),
   col.display({
     id: 'total-hours',

@@ -3,7 +3,7 @@ import type { Attendance } from '../../lib/contract/attendances';
 import type { ListQuery } from '../../app/list-slice';
 import type { ExportChoice } from '../../components/export-modal';
 import { appConfig } from '../../config';
-import { formatLocation, totalHours } from '../../lib/attendance';
+import { formatDistance, formatLocation, totalHours } from '../../lib/attendance';
 import { toCsv } from '../../lib/csv';
 import { formatTimestamp } from '../../lib/dates';
 import { fetchEntireList } from '../../lib/export';
@@ -11,7 +11,10 @@ import { attendanceCompany } from './attendance-columns';
 
 export const ATTENDANCE_FILE_NAME = 'Guard_Attendance.csv';
 
-/** The spec heads the company column 'Security Co.' in the entire-list export only. */
+/**
+ * The spec's columns (it heads the company column 'Security Co.' in the entire-list export
+ * only), then the geofence's: each distance from the site and the flag.
+ */
 export function attendanceHeaders(choice: ExportChoice): string[] {
   return [
     'Guard ID',
@@ -23,6 +26,9 @@ export function attendanceHeaders(choice: ExportChoice): string[] {
     'Check Out Date/Time',
     'Check Out Location',
     'Total Hours',
+    'Check In Distance From Site',
+    'Check Out Distance From Site',
+    'Away From Site',
   ];
 }
 
@@ -40,6 +46,9 @@ export function attendanceCsv(rows: readonly Attendance[], choice: ExportChoice)
       formatTimestamp(row.checkout_at),
       formatLocation(row.checkout_lat, row.checkout_lng),
       totalHours(row.checkin_at, row.checkout_at),
+      formatDistance(row.checkin_distance_m),
+      formatDistance(row.checkout_distance_m),
+      row.away_from_site ? 'Yes' : 'No',
     ]),
   );
 }

@@ -18,5 +18,13 @@ export interface Attendance {
   checkout_lng: number | null;
   checkin_photo_url: string | null;
   checkout_photo_url: string | null;
+  /** Metres from the site's position at check-in and check-out, when both were known. */
+  checkin_distance_m: number | null;
+  checkout_distance_m: number | null;
+  /** Each distance beyond the server's geofence radius (GEOFENCE_RADIUS_METRES). */
+  checkin_away_from_site: boolean;
+  checkout_away_from_site: boolean;
+  /** Either end of the shift was away from the site. */
+  away_from_site: boolean;
   created_at: string;
 }

@@ -59,3 +59,20 @@ export interface GuardPin {
   uuid: string;
   pin: string;
 }
+
+/** GET /kgapi/guards/{uuid}/app-access: whether the guard can sign in to the guard app. */
+export interface GuardAppAccess {
+  /** The guard has a password for the guard app. */
+  has_password: boolean;
+  /** When it was last set (UTC 'YYYY-MM-DD HH:MM:SS'), or null. */
+  password_set_at: string | null;
+  /** The device the guard is signed in on in the app ("brand model"), or null. */
+  signed_in_device: string | null;
+  /** While wrong PINs lock the guard out: until when (UTC), else null. */
+  pin_locked_until: string | null;
+  /** Wrong PINs in the current window. */
+  pin_failures: number;
+}
+
+/** PUT /kgapi/guards/{uuid}/app-access: set a password, or mail the guard a link to set one. */
+export type GuardAppAccessBody = { password: string } | { send_link: true };

@@ -26,6 +26,8 @@ export interface HealthApplication {
  * every other timestamp is UTC 'YYYY-MM-DD HH:MM:SS'.
  */
 export interface VisitorRow {
+  /** The integer the guard app reads as the pass's id. */
+  id: number;
   uuid: string;
   name: string;
   car_plate_number: string;
@@ -55,7 +57,13 @@ export interface VisitorRow {
   visitor_temp: number | null;
   health_code: string | null;
   qrcode_expired_at: string | null;
+  /** Who issued the pass: a login, or the guard that registered a walk-in at the gate. */
   user_profiles_by_created_by: { name: string } | null;
+  /**
+   * The visitor's IC or passport number, taken at the gate: whole for the company and the
+   * superadmin, masked to its last four characters for everyone else; '' when none was taken.
+   */
+  ic_passport_number: string;
   /** The latest health application only, newest first (enough for the HDF and health columns). */
   applications: HealthApplication[];
   created_at: string;

@@ -127,3 +127,18 @@ export function isOverdue(
   const window = passWindow(pass);
   return window !== null && now > window.end;
 }
+
+/** Where a visitor stands at the gate, as the guard app lists them (lower case, as it reads them). */
+export type GateStatus = 'upcoming' | 'checked_in' | 'checked_out' | 'overtime';
+
+/** Not yet arrived, inside (or inside past the pass's window: overtime), or gone. */
+export function gateStatus(
+  pass: Pick<PassForScan, 'date' | 'start_time' | 'repeat_type'> & {
+    latest_scan_type: string | null;
+  },
+  now: Date,
+): GateStatus {
+  if (pass.latest_scan_type === 'OUT') return 'checked_out';
+  if (pass.latest_scan_type === 'IN') return isOverdue(pass, now) ? 'overtime' : 'checked_in';
+  return 'upcoming';
+}

@@ -12,6 +12,7 @@ import * as dashboardIndexes from './2026-11-23T07-dashboard-indexes';
 import * as guardListIndexes from './2026-11-23T08-guard-list-indexes';
 import * as incidentReporterIndexes from './2026-11-23T09-incident-reporter-indexes';
 import * as guardLinkLiveness from './2026-11-23T10-guard-link-liveness';
+import * as guardApp from './2026-11-24T01-guard-app';
 
 /** Every migration in order. Names are timestamps so they sort as they were written. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T08-guard-list-indexes': guardListIndexes,
   '2026-11-23T09-incident-reporter-indexes': incidentReporterIndexes,
   '2026-11-23T10-guard-link-liveness': guardLinkLiveness,
+  '2026-11-24T01-guard-app': guardApp,
 };
 
 export const migrationProvider: MigrationProvider = {

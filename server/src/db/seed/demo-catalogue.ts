@@ -1,4 +1,5 @@
 /** The fixed part of the demo data: companies, sites and incident wording. People are generated. */
+import type { VisitorTypeName } from '../../../../src/lib/rules/walk-ins';
 
 export const SUPERADMIN_EMAIL = 'superadmin@example.com';
 export const COMPANY_EMAIL = 'company@example.com';
@@ -337,8 +338,11 @@ export const INCIDENT_CATEGORIES: readonly IncidentCategoryEntry[] = [
   },
 ];
 
-/** Visitor pass categories, each listed as often as it should be drawn. */
-export const VISITOR_CATEGORIES = [
+/**
+ * Visitor pass categories (the visitor types of src/lib/rules/walk-ins.ts), each listed as often
+ * as it should be drawn.
+ */
+export const VISITOR_CATEGORIES: readonly VisitorTypeName[] = [
   'Visitor',
   'Visitor',
   'Visitor',
@@ -346,4 +350,4 @@ export const VISITOR_CATEGORIES = [
   'Delivery',
   'Contractor',
   'Taxi/E-hailing',
-] as const;
+];

@@ -1,3 +1,4 @@
+import { distanceFromSite } from '../../modules/attendances/geofence';
 import type { DB } from '../database';
 import { localDate, toDbTime } from '../time';
 import { addMinutes, localTime, minutesBetween } from './calendar';
@@ -70,7 +71,10 @@ export function regularShift(random: Random, now: Date, daysAgo: number, startHo
   return { checkin, checkout: forgot || checkout > now ? null : checkout };
 }
 
-/** Check-in and check-out with a selfie each and GPS near the site; created when checked in. */
+/**
+ * Check-in and check-out with a selfie each and GPS near the site, with the distance from it as
+ * the guard door records it; created when checked in.
+ */
 export function attendanceRow(
   random: Random,
   attendance: {
@@ -83,18 +87,22 @@ export function attendanceRow(
 ) {
   const { site, shift, selfies } = attendance;
   const out = shift.checkout;
+  const checkin = { lat: nearby(random, site.lat), lng: nearby(random, site.lng) };
+  const checkout = out ? { lat: nearby(random, site.lat), lng: nearby(random, site.lng) } : null;
   return {
     uuid: attendance.uuid,
     guard_uuid: attendance.guardUuid,
     residence_uuid: site.uuid,
     checkin_at: toDbTime(shift.checkin),
     checkout_at: out ? toDbTime(out) : null,
-    checkin_lat: nearby(random, site.lat),
-    checkin_lng: nearby(random, site.lng),
-    checkout_lat: out ? nearby(random, site.lat) : null,
-    checkout_lng: out ? nearby(random, site.lng) : null,
+    checkin_lat: checkin.lat,
+    checkin_lng: checkin.lng,
+    checkout_lat: checkout?.lat ?? null,
+    checkout_lng: checkout?.lng ?? null,
     checkin_photo_file_uuid: random.pick(selfies),
     checkout_photo_file_uuid: out ? random.pick(selfies) : null,
+    checkin_distance_m: distanceFromSite(site, checkin),
+    checkout_distance_m: distanceFromSite(site, checkout),
     created_at: toDbTime(shift.checkin),
   };
 }

@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Attendance } from '../../../../src/lib/contract/attendances';
 import type { Principal } from '../../auth/principal';
 import { siteScope } from '../../auth/scope';
 import type { DB } from '../../db/database';
 import { searchIndexOf } from '../../db/search-indexes';
+import { isUniqueViolation } from '../../db/errors';
 import { countAtSites } from '../../db/site-row-counts';
+import { toDbTime } from '../../db/time';
 import {
   countMatches,
   applyListQuery,
@@ -14,6 +17,26 @@ import {
   type ResourceQuerySpec,
 } from '../../query';
 import { fileUrl } from '../files/files.repository';
+import { isAwayFromSite, type Position } from './geofence';
+
+/**
+ * A shift open longer than this was left open (the guard forgot to end it): it no longer keeps
+ * the guard from starting a new one, and stays in the history without a check-out.
+ */
+export const ABANDONED_SHIFT_HOURS = 16;
+
+/** Shifts opened before this moment are abandoned (UTC text, as stored). */
+function abandonedBefore(now: Date): string {
+  return toDbTime(new Date(now.getTime() - ABANDONED_SHIFT_HOURS * 3_600_000));
+}
+
+/** One end of a shift as the guard door records it: the server's clock, and what the guard sent. */
+export interface ShiftEvent {
+  at: Date;
+  position: Position | null;
+  distanceMetres: number | null;
+  photoFileUuid: string | null;
+}
 
 /** A condition on the attendance's guard, as a sub-select on the guards table (its search index). */
 const byGuard = (column: 'name' | 'guard_id'): ComputedField => ({
@@ -61,7 +84,7 @@ export const ATTENDANCES_QUERY: ResourceQuerySpec = {
   defaultOrder: { field: 'created_at', direction: 'desc' },
 };
 
-export function createAttendancesRepository(db: DB) {
+export function createAttendancesRepository(db: DB, options: { geofenceRadiusMetres: number }) {
   function selectAttendances() {
     return db
       .selectFrom('attendances')
@@ -94,7 +117,11 @@ export function createAttendancesRepository(db: DB) {
         'attendances.checkout_lng',
         'checkin_photo.access_key as checkin_access_key',
         'checkout_photo.access_key as checkout_access_key',
+        'attendances.checkin_distance_m',
+        'attendances.checkout_distance_m',
         'attendances.created_at',
+        'attendances.id',
+        'residences.id as residence_id',
       ]);
   }
 
@@ -105,6 +132,8 @@ export function createAttendancesRepository(db: DB) {
   function toRecord({
     checkin_access_key,
     checkout_access_key,
+    id: _id,
+    residence_id: _residenceId,
     ...row
   }: AttendanceRow): Attendance {
     const companyName = row.security_company_name ?? null;
@@ -114,7 +143,23 @@ export function createAttendancesRepository(db: DB) {
       residence: { name: row.residence_name, security_company_name: companyName },
       checkin_photo_url: checkin_access_key ? fileUrl(checkin_access_key) : null,
       checkout_photo_url: checkout_access_key ? fileUrl(checkout_access_key) : null,
+      ...awayFlags(row.checkin_distance_m, row.checkout_distance_m),
     };
+  }
+
+  function awayFlags(checkin: number | null, checkout: number | null) {
+    const checkinAway = isAwayFromSite(checkin, options.geofenceRadiusMetres);
+    const checkoutAway = isAwayFromSite(checkout, options.geofenceRadiusMetres);
+    return {
+      checkin_away_from_site: checkinAway,
+      checkout_away_from_site: checkoutAway,
+      away_from_site: checkinAway || checkoutAway,
+    };
+  }
+
+  /** A shift with the integer ids the guard app reads beside the console's record. */
+  function toShift(row: AttendanceRow) {
+    return { ...toRecord(row), id: row.id, residence_id: row.residence_id };
   }
 
   /** Whether the list sorts by a column of `table`: filters never need a join (see above). */
@@ -195,6 +240,118 @@ export function createAttendancesRepository(db: DB) {
         countMatches(list, countQuery),
       ]);
       return { resource: rows.map(toRecord), count: total };
+    },
+
+    async findShift(uuid: string) {
+      const row = await selectAttendances().where('attendances.uuid', '=', uuid).executeTakeFirst();
+      return row && toShift(row);
+    },
+
+    /** A guard's shifts at a site that started within [from, to) (UTC), newest first. */
+    async shiftsOf(guardUuid: string, residenceUuid: string, range: { from: string; to: string }) {
+      const rows = await selectAttendances()
+        .where('attendances.guard_uuid', '=', guardUuid)
+        .where('attendances.residence_uuid', '=', residenceUuid)
+        .where('attendances.created_at', '>=', range.from)
+        .where('attendances.created_at', '<', range.to)
+        .orderBy('attendances.created_at', 'desc')
+        .orderBy('attendances.uuid', 'desc')
+        .limit(500)
+        .execute();
+      return rows.map(toShift);
+    },
+
+    /** The uuid of the guard's open shift, if it has one that is not abandoned by `now`. */
+    async openShiftOf(guardUuid: string, now: Date) {
+      return db
+        .selectFrom('open_shifts')
+        .select('attendance_uuid')
+        .where('guard_uuid', '=', guardUuid)
+        .where('started_at', '>=', abandonedBefore(now))
+        .executeTakeFirst();
+    },
+
+    /**
+     * Opens a shift: the attendance row and the guard's open_shifts entry in one transaction. The
+     * entry's primary key lets one of two racing starts through; the other answers null. An open
+     * shift older than ABANDONED_SHIFT_HOURS is let go first, keeping its row as it is.
+     */
+    async startShift(input: {
+      guardUuid: string;
+      residenceUuid: string;
+      checkin: ShiftEvent;
+    }): Promise<string | null> {
+      const uuid = randomUUID();
+      const at = toDbTime(input.checkin.at);
+      try {
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .deleteFrom('open_shifts')
+            .where('guard_uuid', '=', input.guardUuid)
+            .where('started_at', '<', abandonedBefore(input.checkin.at))
+            .execute();
+          await trx
+            .insertInto('attendances')
+            .values({
+              uuid,
+              guard_uuid: input.guardUuid,
+              residence_uuid: input.residenceUuid,
+              checkin_at: at,
+              checkout_at: null,
+              checkin_lat: input.checkin.position?.lat ?? null,
+              checkin_lng: input.checkin.position?.lng ?? null,
+              checkout_lat: null,
+              checkout_lng: null,
+              checkin_photo_file_uuid: input.checkin.photoFileUuid,
+              checkout_photo_file_uuid: null,
+              checkin_distance_m: input.checkin.distanceMetres,
+              created_at: at,
+            })
+            .execute();
+          await trx
+            .insertInto('open_shifts')
+            .values({ guard_uuid: input.guardUuid, attendance_uuid: uuid, started_at: at })
+            .execute();
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
+      return uuid;
+    },
+
+    /**
+     * Ends the guard's open shift, if it has one: the entry goes and the row gets its check-out,
+     * together. Answers the shift's uuid, or null when there was none (or a racing end took it).
+     */
+    async endShift(input: { guardUuid: string; checkout: ShiftEvent }): Promise<string | null> {
+      return db.transaction().execute(async (trx) => {
+        const open = await trx
+          .selectFrom('open_shifts')
+          .select('attendance_uuid')
+          .where('guard_uuid', '=', input.guardUuid)
+          .where('started_at', '>=', abandonedBefore(input.checkout.at))
+          .executeTakeFirst();
+        if (!open) return null;
+        const removed = await trx
+          .deleteFrom('open_shifts')
+          .where('guard_uuid', '=', input.guardUuid)
+          .where('attendance_uuid', '=', open.attendance_uuid)
+          .executeTakeFirst();
+        if (Number(removed.numDeletedRows) !== 1) return null;
+        await trx
+          .updateTable('attendances')
+          .set({
+            checkout_at: toDbTime(input.checkout.at),
+            checkout_lat: input.checkout.position?.lat ?? null,
+            checkout_lng: input.checkout.position?.lng ?? null,
+            checkout_photo_file_uuid: input.checkout.photoFileUuid,
+            checkout_distance_m: input.checkout.distanceMetres,
+          })
+          .where('uuid', '=', open.attendance_uuid)
+          .execute();
+        return open.attendance_uuid;
+      });
     },
   };
 }

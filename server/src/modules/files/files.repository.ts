@@ -28,6 +28,8 @@ export function createFilesRepository(db: DB, dataDir: string) {
       uuid?: string;
       /** The uploader's profile; seeded files have none. */
       uploadedBy?: string | null;
+      /** The guard that uploaded it through the guard app or a kiosk. */
+      uploadedByGuard?: string | null;
     }): Promise<UploadedFile> {
       const uuid = input.uuid ?? randomUUID();
       const accessKey = randomBytes(32).toString('hex');
@@ -46,6 +48,7 @@ export function createFilesRepository(db: DB, dataDir: string) {
             mime_type: input.type,
             size: input.bytes.byteLength,
             uploaded_by: input.uploadedBy ?? null,
+            uploaded_by_guard_uuid: input.uploadedByGuard ?? null,
           })
           .execute();
       } catch (error) {
@@ -69,7 +72,7 @@ export function createFilesRepository(db: DB, dataDir: string) {
     async findForAttachment(uuid: string) {
       return db
         .selectFrom('files')
-        .select(['mime_type', 'size', 'uploaded_by'])
+        .select(['mime_type', 'size', 'uploaded_by', 'uploaded_by_guard_uuid'])
         .where('uuid', '=', uuid)
         .executeTakeFirst();
     },

@@ -8,13 +8,13 @@ import {
   INCIDENT_FILE_TOO_LARGE,
   incidentFileTypeNotAllowed,
   PHOTO_TOO_LARGE,
-  PHOTO_TYPE_NOT_ALLOWED,
 } from '../../../../src/lib/rules/files';
 import { isUniqueViolation } from '../../db/errors';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
 import { MAX_FILES_PER_UPLOAD, readUploadedFiles } from '../../http/uploads';
 import { sniffContentType } from './file-content';
 import { filesDirectory, type FilesRepository } from './files.repository';
+import { storePhoto } from './files.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UPLOAD_NAME = /^(.*)-original$/;
@@ -152,23 +152,13 @@ export function filesRoutes(
       }
       // A cheap early answer; the unique uuid in the database decides a race (below).
       if (await deps.files.exists(uuid)) throw fileExists();
-      const [{ bytes, filename }] = await readUploadedFiles(request, {
+      const [photo] = await readUploadedFiles(request, {
         field: 'file',
         maxFiles: 1,
         tooLargeMessage: PHOTO_TOO_LARGE,
       });
-      const type = sniffContentType(bytes);
-      if (type !== 'image/png' && type !== 'image/jpeg') {
-        throw new ApiError(415, 'FILE_TYPE_NOT_ALLOWED', PHOTO_TYPE_NOT_ALLOWED);
-      }
       try {
-        return await deps.files.save({
-          bytes,
-          filename,
-          type,
-          uuid,
-          uploadedBy: principalOf(request).profileUuid,
-        });
+        return await storePhoto(deps.files, principalOf(request), photo, uuid);
       } catch (error) {
         if (isUniqueViolation(error)) throw fileExists();
         throw error;

@@ -1,6 +1,9 @@
-import { photoProblem } from '../../../../src/lib/rules/files';
-import type { Principal } from '../../auth/principal';
-import { badRequest } from '../../http/errors';
+import type { UploadedFile } from '../../../../src/lib/contract/files';
+import { PHOTO_TYPE_NOT_ALLOWED, photoProblem } from '../../../../src/lib/rules/files';
+import { authorOf, type Caller } from '../../auth/principal';
+import { ApiError, badRequest } from '../../http/errors';
+import type { UploadedPart } from '../../http/uploads';
+import { sniffContentType } from './file-content';
 import type { FilesRepository } from './files.repository';
 
 /** The shared rule a file must keep to: the photo rule, or the incident attachment rule. */
@@ -13,13 +16,42 @@ export type FileRule = (file: { size: number; type: string }) => string | null;
  */
 export async function checkNewFile(
   files: FilesRepository,
-  principal: Principal,
+  principal: Caller,
   fileUuid: string,
   notFoundMessage: string,
   rule: FileRule = photoProblem,
 ): Promise<void> {
   const file = await files.findForAttachment(fileUuid);
-  if (!file || file.uploaded_by !== principal.profileUuid) throw badRequest(notFoundMessage);
+  const author = authorOf(principal);
+  const uploader = author.guardUuid
+    ? file?.uploaded_by_guard_uuid === author.guardUuid
+    : file?.uploaded_by === author.profileUuid;
+  if (!file || !uploader) throw badRequest(notFoundMessage);
   const problem = rule({ size: file.size, type: file.mime_type });
   if (problem) throw badRequest(problem);
+}
+
+/**
+ * Stores an uploaded photo as the caller's, judged by its bytes, never its name or declared
+ * type: PNG or JPEG only. `uuid` is the one the console chose for a guard photo.
+ */
+export async function storePhoto(
+  files: FilesRepository,
+  principal: Caller,
+  upload: UploadedPart,
+  uuid?: string,
+): Promise<UploadedFile> {
+  const type = sniffContentType(upload.bytes);
+  if (type !== 'image/png' && type !== 'image/jpeg') {
+    throw new ApiError(415, 'FILE_TYPE_NOT_ALLOWED', PHOTO_TYPE_NOT_ALLOWED);
+  }
+  const author = authorOf(principal);
+  return files.save({
+    bytes: upload.bytes,
+    filename: upload.filename,
+    type,
+    uuid,
+    uploadedBy: author.profileUuid,
+    uploadedByGuard: author.guardUuid,
+  });
 }

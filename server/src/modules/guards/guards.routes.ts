@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { Guard, GuardPin } from '../../../../src/lib/contract/guards';
+import type { Guard, GuardAppAccess, GuardPin } from '../../../../src/lib/contract/guards';
 import type { ResourceResponse } from '../../../../src/lib/contract/list';
 import { principalOf } from '../../auth/authenticate';
+import { badRequest } from '../../http/errors';
 import { uuidParams } from '../../http/schemas';
+import type { GuardAppService } from '../guard-app/guard-app.service';
 import { parseListQuery, type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
 import { GUARDS_QUERY } from './guards.repository';
 import type { GuardBody, GuardsService } from './guards.service';
@@ -36,8 +38,11 @@ const payloadSchema = {
   },
 } as const;
 
-export function guardsRoutes(app: FastifyInstance, deps: { guardsService: GuardsService }): void {
-  const { guardsService } = deps;
+export function guardsRoutes(
+  app: FastifyInstance,
+  deps: { guardsService: GuardsService; guardApp: GuardAppService },
+): void {
+  const { guardsService, guardApp } = deps;
 
   // The list parameters are checked by parseListQuery, with messages that name the problem.
   app.get<{ Querystring: ListQueryParams }>(
@@ -99,5 +104,56 @@ export function guardsRoutes(app: FastifyInstance, deps: { guardsService: Guards
         ),
       ],
     }),
+  );
+
+  // The guard app's access, given from the console (guard-app.service).
+
+  app.get<{ Params: { uuid: string } }>(
+    '/guards/:uuid/app-access',
+    { schema: { params: uuidParams } },
+    async (request): Promise<ResourceResponse<GuardAppAccess>> => ({
+      resource: await guardApp.accessOf(principalOf(request), request.params.uuid, new Date()),
+    }),
+  );
+
+  app.put<{ Params: { uuid: string }; Body: { password?: string; send_link?: boolean } }>(
+    '/guards/:uuid/app-access',
+    {
+      schema: {
+        params: uuidParams,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            password: { type: 'string', maxLength: 1024 },
+            send_link: { type: 'boolean' },
+          },
+        },
+      },
+    },
+    async (request): Promise<ResourceResponse<GuardAppAccess>> => {
+      const principal = principalOf(request);
+      const { uuid } = request.params;
+      const now = new Date();
+      if (request.body?.send_link === true) {
+        await guardApp.sendSetPasswordLink(principal, uuid, now);
+      } else if (typeof request.body?.password === 'string') {
+        await guardApp.setPassword(request, principal, uuid, request.body.password, now);
+      } else {
+        throw badRequest('Send {password} to set one, or {send_link: true} to mail a link.');
+      }
+      return { resource: await guardApp.accessOf(principal, uuid, now) };
+    },
+  );
+
+  app.delete<{ Params: { uuid: string } }>(
+    '/guards/:uuid/app-access',
+    { schema: { params: uuidParams } },
+    async (request): Promise<ResourceResponse<GuardAppAccess>> => {
+      const principal = principalOf(request);
+      const now = new Date();
+      await guardApp.revokeAccess(principal, request.params.uuid, now);
+      return { resource: await guardApp.accessOf(principal, request.params.uuid, now) };
+    },
   );
 }

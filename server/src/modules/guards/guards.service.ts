@@ -235,6 +235,9 @@ export function createGuardsService(deps: {
   }
 
   return {
+    /** A live guard within the caller's scope; any other answers 404. */
+    find: findInScope,
+
     list(principal: Principal, list: ParsedListQuery) {
       return guards.list(principal, list);
     },

@@ -10,7 +10,7 @@ import { timestampOf } from '../../db/time';
 import { ApiError, badRequest, forbidden } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import { checkCredentials, gatedHash, INVALID_CREDENTIALS } from '../session/session.service';
-import type { IdentityRepository } from './identity.repository';
+import type { IdentityRepository, ResetCodeOwner } from './identity.repository';
 
 const hash = (code: string) => createHash('sha256').update(code).digest('hex');
 
@@ -27,12 +27,16 @@ export const RESET_MESSAGES = {
   notYours: 'You can only change your own password.',
 } as const;
 
+/** How long a link works, in words: '1 hour', '2 hours', '90 minutes'. */
+export function linkLifetime(ttlMinutes: number): string {
+  return ttlMinutes % 60 === 0
+    ? `${ttlMinutes / 60} hour${ttlMinutes === 60 ? '' : 's'}`
+    : `${ttlMinutes} minutes`;
+}
+
 function resetMail(config: MailConfig, link: string, ttlMinutes: number) {
   const product = config.productName;
-  const hours =
-    ttlMinutes % 60 === 0
-      ? `${ttlMinutes / 60} hour${ttlMinutes === 60 ? '' : 's'}`
-      : `${ttlMinutes} minutes`;
+  const hours = linkLifetime(ttlMinutes);
   return {
     subject: `${product}: reset your password`,
     text: [
@@ -59,7 +63,20 @@ export function createIdentityService(deps: {
 }) {
   const { identity, accounts, throttle } = deps;
 
+  /**
+   * A new single-use code for its owner, good for RESET_CODE_TTL_MINUTES; the owner's earlier
+   * codes stop working. Only its hash is stored.
+   */
+  async function issueResetCode(owner: ResetCodeOwner, now: Date): Promise<string> {
+    const code = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + deps.resetCodeTtlMinutes * 60_000);
+    await identity.storeResetCode(owner, hash(code), expiresAt, now);
+    return code;
+  }
+
   return {
+    issueResetCode,
+
     /**
      * Mails a single-use reset link. An unknown email answers IDENTITY_NOT_FOUND, as the spec's
      * screen expects; the per-address and per-email limits keep that from serving as a way to
@@ -77,9 +94,7 @@ export function createIdentityService(deps: {
       });
       const account = await accounts.findIdentity(email);
       if (!account) throw new ApiError(404, 'IDENTITY_NOT_FOUND', RESET_MESSAGES.notFound);
-      const code = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(now.getTime() + deps.resetCodeTtlMinutes * 60_000);
-      await identity.storeResetCode(account.identity_uuid, hash(code), expiresAt, now);
+      const code = await issueResetCode({ identityUuid: account.identity_uuid }, now);
       const link = `${deps.publicUrl}/resetpassword?code=${code}&iuuid=${account.identity_uuid}`;
       const profile = await accounts.findAdminsByEmail(email);
       await deps.mailer.send(

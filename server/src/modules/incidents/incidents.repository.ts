@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { Incident, IncidentFile } from '../../../../src/lib/contract/incidents';
 import type { IncidentStatus } from '../../../../src/lib/rules/incidents';
-import type { Principal } from '../../auth/principal';
+import type { Author, Caller } from '../../auth/principal';
 import { atLiveSite, siteScope } from '../../auth/scope';
 import type { DB } from '../../db/database';
 import { pageAtLiveSites } from '../../db/site-lists';
@@ -202,9 +202,38 @@ export function createIncidentsRepository(db: DB) {
     return Number(row.value);
   }
 
+  /**
+   * A live incident the guard already reported: by the app's key when it sent one, else the same
+   * category, time and description reported since `since` (UTC). Answers its uuid.
+   */
+  async function findResent(
+    guardUuid: string,
+    report:
+      | { idempotencyKey: string }
+      | { category_uuid: string; incident_date: string; description: string; since: string },
+  ): Promise<string | undefined> {
+    const row = await db
+      .selectFrom('incidents')
+      .select('uuid')
+      .where('reported_by_guard_uuid', '=', guardUuid)
+      .where('deleted_at', 'is', null)
+      .where((eb) =>
+        'idempotencyKey' in report
+          ? eb('idempotency_key', '=', report.idempotencyKey)
+          : eb.and([
+              eb('category_uuid', '=', report.category_uuid),
+              eb('incident_date', '=', report.incident_date),
+              eb('description', '=', report.description),
+              eb('created_at', '>=', report.since),
+            ]),
+      )
+      .executeTakeFirst();
+    return row?.uuid;
+  }
+
   return {
     /** One page of incidents at the caller's sites, with their files, and how many match in all. */
-    async list(principal: Principal, list: ParsedListQuery) {
+    async list(principal: Caller, list: ParsedListQuery) {
       const { uuids: pageUuids, total } = await pageAtLiveSites(db, principal, list, 'incidents');
       const rowsQuery = applyListQuery(selectIncidents().where('incidents.uuid', 'in', pageUuids), {
         ...list,
@@ -219,7 +248,7 @@ export function createIncidentsRepository(db: DB) {
       };
     },
 
-    async find(principal: Principal, uuid: string): Promise<Incident | undefined> {
+    async find(principal: Caller, uuid: string): Promise<Incident | undefined> {
       const row = await selectIncidents()
         .where(siteScope(principal, 'incidents.residence_uuid'))
         .where('incidents.uuid', '=', uuid)
@@ -246,7 +275,7 @@ export function createIncidentsRepository(db: DB) {
     },
 
     /** A live site within the caller's scope. */
-    async siteInScope(principal: Principal, uuid: string): Promise<boolean> {
+    async siteInScope(principal: Caller, uuid: string): Promise<boolean> {
       const row = await db
         .selectFrom('residences')
         .select('uuid')
@@ -256,6 +285,8 @@ export function createIncidentsRepository(db: DB) {
         .executeTakeFirst();
       return row !== undefined;
     },
+
+    findResent,
 
     /** Which of these files an incident already holds (they may stay without a new check). */
     async attachedFiles(incidentUuid: string): Promise<string[]> {
@@ -274,7 +305,9 @@ export function createIncidentsRepository(db: DB) {
     async insert(input: {
       values: IncidentValues;
       files: string[];
-      reportedBy: string;
+      reportedBy: Author;
+      /** The guard app's key for a report it may send again; unique per guard. */
+      idempotencyKey?: string | null;
       now: Date;
     }): Promise<string> {
       const uuid = randomUUID();
@@ -289,8 +322,9 @@ export function createIncidentsRepository(db: DB) {
                 uuid,
                 kg_incident_id: incidentNumber(number),
                 ...input.values,
-                reported_by_user_uuid: input.reportedBy,
-                reported_by_guard_uuid: null,
+                reported_by_user_uuid: input.reportedBy.profileUuid,
+                reported_by_guard_uuid: input.reportedBy.guardUuid,
+                idempotency_key: input.idempotencyKey ?? null,
                 created_at: at,
                 updated_at: at,
               })
@@ -310,6 +344,13 @@ export function createIncidentsRepository(db: DB) {
           });
           return uuid;
         } catch (error) {
+          // The same key sent twice at once: the first one stored is the report.
+          if (input.idempotencyKey && input.reportedBy.guardUuid && isUniqueViolation(error)) {
+            const stored = await findResent(input.reportedBy.guardUuid, {
+              idempotencyKey: input.idempotencyKey,
+            });
+            if (stored) return stored;
+          }
           // A number taken by rows written outside the counter (an import): move past it once.
           if (attempt === 0 && isUniqueViolation(error)) {
             await db.deleteFrom('counters').where('name', '=', INCIDENT_COUNTER).execute();

@@ -11,14 +11,17 @@ import {
   isInFuture,
   MAX_INCIDENT_FILES,
 } from '../../../../src/lib/rules/incidents';
-import type { Principal } from '../../auth/principal';
-import { timestampOf } from '../../db/time';
+import { authorOf, type Caller, type GuardPrincipal } from '../../auth/principal';
+import { timestampOf, toDbTime } from '../../db/time';
 import { badRequest, notFound } from '../../http/errors';
-import { checkNewFile } from '../files/files.service';
+import type { UploadedPart } from '../../http/uploads';
+import { checkNewFile, storePhoto } from '../files/files.service';
 import type { FilesRepository } from '../files/files.repository';
 import type { IncidentsRepository, IncidentValues } from './incidents.repository';
 
 export const INCIDENT_NOT_FOUND = 'Incident does not exist.';
+/** The same report from the same guard within this long is one report sent twice. */
+export const RESEND_WINDOW_MS = 10 * 60_000;
 export const FILE_NOT_FOUND = 'A file of this incident was not found. Please upload it again.';
 const UTC_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
@@ -53,7 +56,7 @@ export function createIncidentsService(deps: {
 
   /** New files must be the caller's uploads of an allowed type and size; kept ones may stay. */
   async function checkFiles(
-    principal: Principal,
+    principal: Caller,
     wanted: string[],
     kept: string[],
   ): Promise<string[]> {
@@ -66,19 +69,58 @@ export function createIncidentsService(deps: {
     return unique;
   }
 
-  async function found(principal: Principal, uuid: string): Promise<Incident> {
+  async function found(principal: Caller, uuid: string): Promise<Incident> {
     const incident = await incidents.find(principal, uuid);
     if (!incident) throw notFound(INCIDENT_NOT_FOUND);
     return incident;
   }
 
   return {
+    /** A report's photos from the guard app, stored as the guard's (PNG or JPEG): their uuids. */
+    async storeReportPhotos(guard: GuardPrincipal, photos: UploadedPart[]): Promise<string[]> {
+      const stored: string[] = [];
+      for (const photo of photos) stored.push((await storePhoto(files, guard, photo)).uuid);
+      return stored;
+    },
+
     list: incidents.list,
     categories: incidents.categories,
     find: found,
 
-    /** Checks a new incident as the form does, then writes it with its number; the reporter is the caller. */
-    async add(principal: Principal, body: IncidentAddPayload, now: Date): Promise<Incident> {
+    /**
+     * A report the guard already sent (the app's queue sends again what it is not sure arrived):
+     * by its idempotency key, or else the same category, time and description within
+     * RESEND_WINDOW_MS. Answers the incident stored the first time, or undefined.
+     */
+    async findResent(
+      guard: GuardPrincipal,
+      report: { category_uuid: string; incident_date: string; description: string },
+      idempotencyKey: string | null,
+      now: Date,
+    ): Promise<Incident | undefined> {
+      const uuid = await incidents.findResent(
+        guard.guardUuid,
+        idempotencyKey
+          ? { idempotencyKey }
+          : {
+              ...report,
+              description: report.description.trim(),
+              since: toDbTime(new Date(now.getTime() - RESEND_WINDOW_MS)),
+            },
+      );
+      return uuid ? found(guard, uuid) : undefined;
+    },
+
+    /**
+     * Checks a new incident as the form does, then writes it with its number and status; the
+     * reporter is the caller (a login, or a guard through the guard app or a kiosk).
+     */
+    async add(
+      principal: Caller,
+      body: IncidentAddPayload,
+      now: Date,
+      idempotencyKey: string | null = null,
+    ): Promise<Incident> {
       const date = body.incident_date?.trim() ?? '';
       if (!date) throw badRequest(INCIDENT_MESSAGES.dateRequired);
       const happened = UTC_TIMESTAMP.test(date) ? timestampOf(date) : null;
@@ -115,7 +157,8 @@ export function createIncidentsService(deps: {
       const uuid = await incidents.insert({
         values,
         files: attached,
-        reportedBy: principal.profileUuid,
+        reportedBy: authorOf(principal),
+        idempotencyKey,
         now,
       });
       return found(principal, uuid);
@@ -123,7 +166,7 @@ export function createIncidentsService(deps: {
 
     /** Remarks, status and files of an incident within the caller's scope. */
     async update(
-      principal: Principal,
+      principal: Caller,
       uuid: string,
       body: IncidentUpdatePayload,
       now: Date,

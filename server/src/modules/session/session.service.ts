@@ -24,7 +24,32 @@ export function clientGone(request: FastifyRequest): () => boolean {
 }
 
 /**
- * Checks an email and password through the password gate; answers the account or throws
+ * Checks a password through the password gate against the hash of whatever `find` looks up (the
+ * look-up runs inside the gate too, so a refused caller costs no database work); answers what was
+ * found or throws INVALID_CREDENTIALS. An unknown account spends the same scrypt time.
+ */
+export async function checkPasswordOf<Found extends { passwordHash: string }>(
+  gate: PasswordGate,
+  request: FastifyRequest,
+  account: string,
+  password: string,
+  find: () => Promise<Found | undefined>,
+): Promise<Found> {
+  const { found, valid } = await gate.run(
+    { account: account.toLowerCase(), address: addressKey(request.ip) },
+    clientGone(request),
+    async () => {
+      const subject = await find();
+      const matches = await verifyPassword(password, subject?.passwordHash ?? UNKNOWN_ACCOUNT_HASH);
+      return { found: subject, valid: matches };
+    },
+  );
+  if (!found || !valid) throw INVALID_CREDENTIALS;
+  return found;
+}
+
+/**
+ * Checks a console login's email and password; answers the account or throws
  * INVALID_CREDENTIALS. Whether the account may act (active, company live) is decided afterwards.
  */
 export async function checkCredentials(
@@ -34,17 +59,10 @@ export async function checkCredentials(
   password: string,
 ): Promise<{ profileUuid: string; identityUuid: string }> {
   const email = identifier.trim();
-  // The lookup runs inside the gate too: a refused caller costs no database work.
-  const { identity, valid } = await deps.gate.run(
-    { account: email.toLowerCase(), address: addressKey(request.ip) },
-    clientGone(request),
-    async () => {
-      const found = await deps.accounts.findIdentity(email);
-      const matches = await verifyPassword(password, found?.challenge_hash ?? UNKNOWN_ACCOUNT_HASH);
-      return { identity: found, valid: matches };
-    },
-  );
-  if (!identity || !valid) throw INVALID_CREDENTIALS;
+  const identity = await checkPasswordOf(deps.gate, request, email, password, async () => {
+    const found = await deps.accounts.findIdentity(email);
+    return found && { ...found, passwordHash: found.challenge_hash };
+  });
   return { profileUuid: identity.profile_uuid, identityUuid: identity.identity_uuid };
 }
 

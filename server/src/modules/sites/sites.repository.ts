@@ -3,6 +3,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { Site } from '../../../../src/lib/contract/sites';
 import type { Principal } from '../../auth/principal';
 import { siteScope } from '../../auth/scope';
+import { containsText } from '../../db/contains';
 import type { DB } from '../../db/database';
 import { toDbTime } from '../../db/time';
 import {
@@ -61,8 +62,7 @@ const always = sql<SqlBool>`1 = 1`;
 
 /** uuid or name contains the text as typed, any case (% and _ in it are plain characters). */
 function keywordMatch(keyword: string) {
-  const pattern = `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql<SqlBool>`(lower(residences.uuid) like ${pattern} escape '\\' or lower(residences.name) like ${pattern} escape '\\')`;
+  return sql<SqlBool>`(${containsText(sql.ref('residences.uuid'), keyword)} or ${containsText(sql.ref('residences.name'), keyword)})`;
 }
 
 export function createSitesRepository(db: DB) {
@@ -201,6 +201,26 @@ export function createSitesRepository(db: DB) {
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
+    },
+
+    /** The site's unit directory: every unit, by name, with its owner (the unit's host). */
+    async unitsOf(siteUuid: string) {
+      return db
+        .selectFrom('units')
+        .select(['uuid', 'name', 'owner_name'])
+        .where('residence_uuid', '=', siteUuid)
+        .orderBy('name')
+        .orderBy('uuid')
+        .execute();
+    },
+
+    async unitOf(siteUuid: string, unitUuid: string) {
+      return db
+        .selectFrom('units')
+        .select(['uuid', 'name', 'owner_name'])
+        .where('residence_uuid', '=', siteUuid)
+        .where('uuid', '=', unitUuid)
+        .executeTakeFirst();
     },
   };
 }

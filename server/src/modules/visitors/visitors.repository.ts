@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type SqlBool } from 'kysely';
 import type {
   HealthApplication,
@@ -7,7 +7,9 @@ import type {
   VisitorPassScan,
   VisitorRow,
 } from '../../../../src/lib/contract/visitors';
-import type { Principal } from '../../auth/principal';
+import { ONE_TIME, VALID } from '../../../../src/lib/rules/visitor-pass';
+import { maskedDocumentNumber } from '../../../../src/lib/rules/walk-ins';
+import type { Author, Caller } from '../../auth/principal';
 import { atLiveSite, siteScope } from '../../auth/scope';
 import type { DB } from '../../db/database';
 import { pageAtLiveSites } from '../../db/site-lists';
@@ -64,6 +66,34 @@ export const VISITORS_QUERY: ResourceQuerySpec = {
 /** Scans closer together than this are one scan read twice (a scanner's double read). */
 export const REPEAT_SCAN_MS = 10_000;
 
+/** The most passes one gate day lists: more than any guardhouse can read through. */
+const GATE_DAY_LIMIT = 500;
+
+/** How a pass is found: by uuid (the console), its QR code (a scan) or its integer id (the app). */
+export type PassKey = { uuid: string } | { qrCode: string } | { id: number };
+
+/** What a walk-in's pass holds beside what the server decides (type, window, first scan). */
+export interface WalkInValues {
+  residence_uuid: string;
+  unit_uuid: string;
+  name: string;
+  phone_number: string;
+  car_plate_number: string;
+  category: string;
+  date: string;
+  start_time: string;
+  end_time: string;
+  visitor_temp: number | null;
+  ic_passport_number: string;
+  email: string;
+  purpose: string;
+}
+
+/** Whole IC and passport numbers are for the company and the superadmin; others see them masked. */
+function seesDocumentNumbers(caller: Caller): boolean {
+  return caller.role === 'superadmin' || caller.role === 'securitycompany';
+}
+
 export function createVisitorsRepository(db: DB) {
   function selectVisitors() {
     return db
@@ -71,7 +101,9 @@ export function createVisitorsRepository(db: DB) {
       .innerJoin('residences', 'residences.uuid', 'visitors.residence_uuid')
       .leftJoin('units', 'units.uuid', 'visitors.unit_uuid')
       .leftJoin('user_profiles as creator', 'creator.uuid', 'visitors.created_by')
+      .leftJoin('guards as creator_guard', 'creator_guard.uuid', 'visitors.created_by_guard_uuid')
       .select([
+        'visitors.id',
         'visitors.uuid',
         'visitors.name',
         'visitors.car_plate_number',
@@ -100,6 +132,8 @@ export function createVisitorsRepository(db: DB) {
         'visitors.health_code',
         'visitors.qrcode_expired_at',
         'creator.name as creator_name',
+        'creator_guard.name as creator_guard_name',
+        'visitors.ic_passport_number',
         'visitors.created_at',
       ])
       .where('visitors.deleted_at', 'is', null)
@@ -154,8 +188,11 @@ export function createVisitorsRepository(db: DB) {
     row: VisitorDbRow,
     times: Partial<Record<ScanType, string>> | undefined,
     applications: HealthApplication[],
+    caller: Caller,
   ): VisitorRow {
+    const creator = row.creator_name ?? row.creator_guard_name;
     return {
+      id: row.id,
       uuid: row.uuid,
       name: row.name,
       car_plate_number: row.car_plate_number,
@@ -188,7 +225,10 @@ export function createVisitorsRepository(db: DB) {
       visitor_temp: row.visitor_temp,
       health_code: row.health_code,
       qrcode_expired_at: row.qrcode_expired_at,
-      user_profiles_by_created_by: row.creator_name === null ? null : { name: row.creator_name },
+      user_profiles_by_created_by: creator === null ? null : { name: creator },
+      ic_passport_number: seesDocumentNumbers(caller)
+        ? row.ic_passport_number
+        : maskedDocumentNumber(row.ic_passport_number),
       applications,
       created_at: row.created_at,
     };
@@ -203,19 +243,40 @@ export function createVisitorsRepository(db: DB) {
     }
   }
 
+  /** The access key of each pass's first walk-in photo, by pass uuid. */
+  async function firstPhotoKeys(rows: VisitorDbRow[]): Promise<Map<string, string>> {
+    const firsts = new Map<string, string>();
+    for (const row of rows) {
+      const [first] = photoIds(row.walkin_photo);
+      if (first) firsts.set(first, row.uuid);
+    }
+    if (firsts.size === 0) return new Map();
+    const files = await db
+      .selectFrom('files')
+      .select(['uuid', 'access_key'])
+      .where('uuid', 'in', [...firsts.keys()])
+      .execute();
+    return new Map(files.map((file) => [firsts.get(file.uuid) ?? '', file.access_key]));
+  }
+
   /** One pass with everything the details page and the desk show, or undefined. */
-  async function details(row: VisitorDbRow): Promise<Visitor> {
+  async function details(row: VisitorDbRow, caller: Caller): Promise<Visitor> {
     const ids = photoIds(row.walkin_photo);
     const [{ times, applications }, scans, photos] = await Promise.all([
       scanTimesAndApplications([row.uuid]),
       db
         .selectFrom('visitor_pass_scans')
         .leftJoin('user_profiles as scanner', 'scanner.uuid', 'visitor_pass_scans.scanned_by')
+        .leftJoin(
+          'guards as scanner_guard',
+          'scanner_guard.uuid',
+          'visitor_pass_scans.scanned_by_guard_uuid',
+        )
         .select([
           'visitor_pass_scans.uuid',
           'visitor_pass_scans.scan_type',
           'visitor_pass_scans.created_at',
-          'scanner.name as scanned_by_name',
+          (eb) => eb.fn.coalesce('scanner.name', 'scanner_guard.name').as('scanned_by_name'),
         ])
         .where('visitor_pass_scans.visitor_uuid', '=', row.uuid)
         .orderBy('visitor_pass_scans.created_at')
@@ -228,7 +289,7 @@ export function createVisitorsRepository(db: DB) {
     const keys = new Map(photos.map((file) => [file.uuid, file.access_key]));
     const known = ids.filter((id) => keys.has(id));
     return {
-      ...toRow(row, times.get(row.uuid), applications.get(row.uuid) ?? []),
+      ...toRow(row, times.get(row.uuid), applications.get(row.uuid) ?? [], caller),
       qr_code: row.qr_code,
       visitor_pass_scans: scans satisfies VisitorPassScan[],
       walkin_photo: known,
@@ -238,7 +299,7 @@ export function createVisitorsRepository(db: DB) {
 
   return {
     /** One page of passes at the caller's sites, and how many match in all. */
-    async list(principal: Principal, list: ParsedListQuery) {
+    async list(principal: Caller, list: ParsedListQuery) {
       const { uuids: pageUuids, total } = await pageAtLiveSites(db, principal, list, 'visitors');
       const rowsQuery = applyListQuery(selectVisitors().where('visitors.uuid', 'in', pageUuids), {
         ...list,
@@ -250,26 +311,111 @@ export function createVisitorsRepository(db: DB) {
       return {
         resource: rows.map((row) =>
           // The list carries the newest application only: enough for its HDF and health columns.
-          toRow(row, times.get(row.uuid), (applications.get(row.uuid) ?? []).slice(0, 1)),
+          toRow(
+            row,
+            times.get(row.uuid),
+            (applications.get(row.uuid) ?? []).slice(0, 1),
+            principal,
+          ),
         ),
         count: total,
       };
     },
 
-    /** A live pass at a live site within the caller's scope, by uuid or by QR code. */
-    async find(
-      principal: Principal,
-      key: { uuid: string } | { qrCode: string },
-    ): Promise<Visitor | undefined> {
+    /** A live pass at a live site within the caller's scope, by uuid, QR code or integer id. */
+    async find(principal: Caller, key: PassKey): Promise<Visitor | undefined> {
       const row = await selectVisitors()
         .where(siteScope(principal, 'visitors.residence_uuid'))
-        .where(
-          'uuid' in key ? 'visitors.uuid' : 'visitors.qr_code',
-          '=',
-          'uuid' in key ? key.uuid : key.qrCode,
+        .where((eb) =>
+          'uuid' in key
+            ? eb('visitors.uuid', '=', key.uuid)
+            : 'qrCode' in key
+              ? eb('visitors.qr_code', '=', key.qrCode)
+              : eb('visitors.id', '=', key.id),
         )
         .executeTakeFirst();
-      return row ? details(row) : undefined;
+      return row ? details(row, principal) : undefined;
+    },
+
+    /**
+     * A site's passes for the gate on one local day: that day's one-time passes, repeating passes
+     * whose 30 days hold it, and whoever is still inside from an earlier day, with each pass's
+     * code and first walk-in photo.
+     */
+    async gateDay(caller: Caller, siteUuid: string, day: { date: string; repeatsFrom: string }) {
+      const rows = await selectVisitors()
+        .where('visitors.residence_uuid', '=', siteUuid)
+        .where(siteScope(caller, 'visitors.residence_uuid'))
+        .where((eb) =>
+          eb.or([
+            eb('visitors.date', '=', day.date),
+            eb.and([
+              eb('visitors.date', '>=', day.repeatsFrom),
+              eb('visitors.date', '<', day.date),
+              eb('visitors.repeat_type', '!=', ONE_TIME),
+            ]),
+            eb('visitors.latest_scan_type', '=', 'IN'),
+          ]),
+        )
+        .orderBy('visitors.start_time')
+        .orderBy('visitors.uuid')
+        .limit(GATE_DAY_LIMIT)
+        .execute();
+      const [{ times, applications }, photoKeys] = await Promise.all([
+        scanTimesAndApplications(rows.map((row) => row.uuid)),
+        firstPhotoKeys(rows),
+      ]);
+      return rows.map((row) => ({
+        ...toRow(row, times.get(row.uuid), applications.get(row.uuid) ?? [], caller),
+        qr_code: row.qr_code,
+        photo_url: photoKeys.has(row.uuid) ? fileUrl(photoKeys.get(row.uuid) ?? '') : null,
+      }));
+    },
+
+    /**
+     * Writes a walk-in's pass, checked in at once, with its check-in scan, in one transaction;
+     * answers its uuid.
+     */
+    async insertWalkIn(input: {
+      values: WalkInValues;
+      photoUuids: string[];
+      registeredBy: Author;
+      now: Date;
+    }): Promise<string> {
+      const uuid = randomUUID();
+      const at = toDbTime(input.now);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('visitors')
+          .values({
+            uuid,
+            ...input.values,
+            type: 'WALKIN',
+            repeat_type: ONE_TIME,
+            checkpoint_times: 1,
+            status: VALID,
+            latest_scan_type: 'IN',
+            qr_code: randomBytes(16).toString('hex'),
+            walkin_photo: JSON.stringify(input.photoUuids),
+            created_by: input.registeredBy.profileUuid,
+            created_by_guard_uuid: input.registeredBy.guardUuid,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+        await trx
+          .insertInto('visitor_pass_scans')
+          .values({
+            uuid: randomUUID(),
+            visitor_uuid: uuid,
+            scan_type: 'IN',
+            created_at: at,
+            scanned_by: input.registeredBy.profileUuid,
+            scanned_by_guard_uuid: input.registeredBy.guardUuid,
+          })
+          .execute();
+      });
+      return uuid;
     },
 
     /** When the pass was last scanned (UTC text), or null. */
@@ -291,7 +437,7 @@ export function createVisitorsRepository(db: DB) {
       visitorUuid: string;
       expectedCheckpointTimes: number;
       scanType: ScanType;
-      scannedBy: string;
+      scannedBy: Author;
       now: Date;
     }): Promise<{ uuid: string; created_at: string } | null> {
       const at = toDbTime(input.now);
@@ -315,7 +461,8 @@ export function createVisitorsRepository(db: DB) {
             visitor_uuid: input.visitorUuid,
             scan_type: input.scanType,
             created_at: at,
-            scanned_by: input.scannedBy,
+            scanned_by: input.scannedBy.profileUuid,
+            scanned_by_guard_uuid: input.scannedBy.guardUuid,
           })
           .execute();
         return { uuid, created_at: at };

@@ -70,7 +70,7 @@ export function visitorsRoutes(app: FastifyInstance, deps: { visitors: VisitorsR
     },
     async (request): Promise<VisitorScanAnswer> =>
       scanPass(deps.visitors, principalOf(request), {
-        code: request.params.code,
+        pass: { qrCode: request.params.code },
         residenceUuid: request.body?.residence_uuid,
         now: new Date(),
       }),

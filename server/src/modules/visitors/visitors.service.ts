@@ -1,9 +1,26 @@
 import type { VisitorScanAnswer } from '../../../../src/lib/contract/visitors';
-import { judgeScan, type ScanRefusal } from '../../../../src/lib/rules/visitor-pass';
-import type { Principal } from '../../auth/principal';
-import { timestampOf } from '../../db/time';
+import {
+  gateStatus,
+  judgeScan,
+  ONE_TIME,
+  REPEAT_WINDOW_DAYS,
+  VALID,
+  weekdayOf,
+  type ScanRefusal,
+} from '../../../../src/lib/rules/visitor-pass';
+import {
+  VISITOR_TYPES,
+  walkInProblem,
+  type WalkInFields,
+} from '../../../../src/lib/rules/walk-ins';
+import { authorOf, type Caller, type GuardPrincipal, type GuardSite } from '../../auth/principal';
+import { localDate, timestampOf } from '../../db/time';
+import type { UploadedPart } from '../../http/uploads';
+import type { FilesRepository } from '../files/files.repository';
+import { storePhoto } from '../files/files.service';
+import type { SitesRepository } from '../sites/sites.repository';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
-import { REPEAT_SCAN_MS, type VisitorsRepository } from './visitors.repository';
+import { REPEAT_SCAN_MS, type PassKey, type VisitorsRepository } from './visitors.repository';
 
 const REFUSAL_CODES: Record<ScanRefusal, string> = {
   'not-valid': 'PASS_NOT_VALID',
@@ -14,17 +31,23 @@ const REFUSAL_CODES: Record<ScanRefusal, string> = {
 
 export const SCANNED_A_MOMENT_AGO = 'This pass was scanned a moment ago.';
 export const SCANNED_ELSEWHERE = 'This pass was just scanned at another desk.';
+export const ALREADY_CHECKED = {
+  IN: 'This visitor is already checked in.',
+  OUT: 'This visitor is not checked in.',
+} as const;
 
 /**
- * Checks a visitor in or out by the code on the pass, by the shared rules and the server's own
- * clock. A code outside the caller's scope answers as unknown.
+ * Checks a visitor in or out by the pass (its code at the desk, its id in the guard app), by the
+ * shared rules and the server's own clock. A pass outside the caller's scope answers as unknown.
+ * `expected` is the way the caller's button goes (the guard app's check-in and check-out): a
+ * pass the rules would scan the other way is refused rather than turned around.
  */
 export async function scanPass(
   visitors: VisitorsRepository,
-  principal: Principal,
-  input: { code: string; residenceUuid?: string; now: Date },
+  principal: Caller,
+  input: { pass: PassKey; residenceUuid?: string; expected?: 'IN' | 'OUT'; now: Date },
 ): Promise<VisitorScanAnswer> {
-  const pass = await visitors.find(principal, { qrCode: input.code });
+  const pass = await visitors.find(principal, input.pass);
   if (!pass) throw notFound();
   if (input.residenceUuid && input.residenceUuid !== pass.residence_uuid) {
     throw badRequest(`This pass is for ${pass.residence_name}.`, 'PASS_FOR_ANOTHER_SITE');
@@ -37,6 +60,9 @@ export async function scanPass(
     input.now,
   );
   if (!verdict.allowed) throw new ApiError(409, REFUSAL_CODES[verdict.reason], verdict.message);
+  if (input.expected && verdict.scanType !== input.expected) {
+    throw conflict(ALREADY_CHECKED[input.expected], 'PASS_WRONG_WAY');
+  }
   // A scanner that reads a pass twice must not check the visitor in and straight out again.
   const last = timestampOf(await visitors.lastScanAt(pass.uuid));
   if (last !== null && input.now.getTime() - last < REPEAT_SCAN_MS) {
@@ -46,7 +72,7 @@ export async function scanPass(
     visitorUuid: pass.uuid,
     expectedCheckpointTimes: pass.checkpoint_times,
     scanType: verdict.scanType,
-    scannedBy: principal.profileUuid,
+    scannedBy: authorOf(principal),
     now: input.now,
   });
   if (!scan) throw conflict(SCANNED_ELSEWHERE, 'PASS_JUST_SCANNED');
@@ -58,3 +84,116 @@ export async function scanPass(
     resource: after,
   };
 }
+
+export const GATE_MESSAGES = {
+  visitorsOff: 'Visitors are not managed at this site.',
+  unitUnknown: 'Choose a unit of this site.',
+} as const;
+
+/** A walk-in's pass is good from its registration to the end of that day. */
+const WALK_IN_END_TIME = '23:59:59';
+
+/** What a guard registers at the gate for a visitor with no pass. */
+export interface WalkInInput {
+  site: GuardSite;
+  fields: WalkInFields & {
+    icPassportNumber: string;
+    carPlateNumber: string;
+    purpose: string;
+  };
+  photo: UploadedPart | null;
+  now: Date;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Gate work on passes: a site's day at the gate, and walk-ins registered there. */
+export function createVisitorsService(deps: {
+  visitors: VisitorsRepository;
+  sites: SitesRepository;
+  files: FilesRepository;
+}) {
+  const { visitors, sites, files } = deps;
+
+  function checkVisitorsOn(site: GuardSite) {
+    if (!site.visitors) throw new ApiError(403, 'VISITORS_OFF', GATE_MESSAGES.visitorsOff);
+  }
+
+  return {
+    checkVisitorsOn,
+
+    /**
+     * The site's passes for the gate on a local day ('YYYY-MM-DD'), each with where it stands:
+     * upcoming (valid and expected that day), checked in, overtime, or checked out.
+     */
+    async gateDay(caller: Caller, site: GuardSite, date: string, now: Date) {
+      checkVisitorsOn(site);
+      const [year, month, day] = date.split('-').map(Number);
+      const gateDay = new Date(year ?? 0, (month ?? 1) - 1, day ?? 1);
+      const repeatsFrom = localDate(
+        new Date(
+          gateDay.getFullYear(),
+          gateDay.getMonth(),
+          gateDay.getDate() - REPEAT_WINDOW_DAYS + 1,
+        ),
+      );
+      const weekday = weekdayOf(gateDay);
+      const passes = await visitors.gateDay(caller, site.uuid, { date, repeatsFrom });
+      return passes
+        .map((pass) => ({ pass, status: gateStatus(pass, now) }))
+        .filter(({ pass, status }) => {
+          if (status !== 'upcoming') return true;
+          // Not arrived: listed only when valid and expected on that day.
+          const expected =
+            pass.repeat_type === ONE_TIME
+              ? pass.date === date
+              : pass.repeatType
+                  .split(',')
+                  .map((d) => d.trim().toUpperCase())
+                  .includes(weekday);
+          return pass.status === VALID && expected;
+        });
+    },
+
+    /**
+     * Registers a walk-in: a one-time pass for the rest of today, checked in at once by the
+     * guard, with the visitor's photo. Answers the pass.
+     */
+    async registerWalkIn(guard: GuardPrincipal, input: WalkInInput) {
+      checkVisitorsOn(input.site);
+      const problem = walkInProblem(input.fields);
+      if (problem) throw badRequest(problem);
+      const unit = await sites.unitOf(input.site.uuid, input.fields.unitUuid.trim());
+      if (!unit) throw badRequest(GATE_MESSAGES.unitUnknown, 'INVALID_UNIT');
+      const type = VISITOR_TYPES.find((t) => String(t.id) === input.fields.visitorTypeId.trim());
+      const photo = input.photo ? await storePhoto(files, guard, input.photo) : null;
+      const now = input.now;
+      const temperature = input.fields.temperature.trim();
+      const uuid = await visitors.insertWalkIn({
+        values: {
+          residence_uuid: input.site.uuid,
+          unit_uuid: unit.uuid,
+          name: input.fields.name.trim(),
+          phone_number: input.fields.phone.trim(),
+          car_plate_number: input.fields.carPlateNumber.trim().toUpperCase(),
+          category: type?.name ?? VISITOR_TYPES[0].name,
+          date: localDate(now),
+          start_time: `${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}`,
+          end_time: WALK_IN_END_TIME,
+          visitor_temp: temperature ? Number(temperature) : null,
+          ic_passport_number: input.fields.icPassportNumber.trim(),
+          email: input.fields.email.trim(),
+          purpose: input.fields.purpose.trim(),
+        },
+        photoUuids: photo ? [photo.uuid] : [],
+        registeredBy: authorOf(guard),
+        now,
+      });
+      const pass = await visitors.find(guard, { uuid });
+      if (!pass) throw notFound();
+      return pass;
+    },
+  };
+}
+
+export type VisitorsService = ReturnType<typeof createVisitorsService>;

@@ -1,0 +1,155 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerToken, checkAppKey } from '../../auth/authenticate';
+import type { GuardPrincipal, GuardSite } from '../../auth/principal';
+import { timestampOf } from '../../db/time';
+import { ApiError, notFound, unauthorized } from '../../http/errors';
+import type { KiosksRepository } from '../kiosks/kiosks.repository';
+import { TOKEN_PREFIX, type GuardAppRepository } from './guard-app.repository';
+
+/** An enrolled kiosk, calling with its device credential: it may only do kiosk things at its site. */
+export interface KioskPrincipal {
+  role: 'kiosk';
+  kioskUuid: string;
+  label: string;
+  site: GuardSite;
+}
+
+/** The guard session behind a guard's call: what a PIN-guarded action is checked against. */
+export interface GuardSessionState {
+  pinVerifiedAt: number | null;
+  pinVerifiedFor: string | null;
+}
+
+/**
+ * What a guard-door route asks of the caller: the application key alone (sign-in), a guard's
+ * session (default), a kiosk's credential, or either.
+ */
+export type GuardDoorAccess = 'app-key' | 'guard' | 'kiosk' | 'guard-or-kiosk';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    guardCaller: GuardPrincipal | KioskPrincipal | null;
+    guardSession: GuardSessionState | null;
+  }
+  interface FastifyContextConfig {
+    guardAccess?: GuardDoorAccess;
+  }
+}
+
+export const DOOR_MESSAGES = {
+  signIn: 'Please sign in to continue.',
+  ended: 'Your session has ended. Please sign in again.',
+  superseded: 'You signed in on another device, so you were signed out here.',
+  guardInactive: 'Your guard account is not active. Please contact your supervisor.',
+  companyInactive: 'Your security company is inactive. Please contact your administrator.',
+  kioskRevoked: 'This device is no longer a kiosk. Ask your company to set it up again.',
+  kioskSiteOff: 'The guard service is off at this kiosk’s site.',
+  guardRequired: 'Pick your name and type your PIN first.',
+  kioskOnly: 'Only a kiosk can make this call.',
+} as const;
+
+const forbidden = (message: string, code: string) => new ApiError(403, code, message);
+
+/**
+ * The guard door's credentials. A guard token opens only /api/v1/guard (the console's sessions
+ * are another table), a kiosk token only the kiosk's calls at its site. Everything is re-checked
+ * on every call: a revoked access, a deactivated guard or company, or a revoked kiosk stops at once.
+ */
+export function registerGuardDoorAuthentication(
+  door: FastifyInstance,
+  deps: { appKeys: string[]; guardApp: GuardAppRepository; kiosks: KiosksRepository },
+): void {
+  const appKeys = new Set(deps.appKeys);
+  door.decorateRequest('guardCaller', null);
+  door.decorateRequest('guardSession', null);
+
+  async function kioskCaller(token: string, now: Date): Promise<KioskPrincipal> {
+    const kiosk = await deps.kiosks.findByToken(token);
+    if (!kiosk) throw new ApiError(401, 'KIOSK_REVOKED', DOOR_MESSAGES.kioskRevoked);
+    const site = await deps.guardApp.siteOf(kiosk.residence_uuid);
+    if (!site) throw forbidden(DOOR_MESSAGES.kioskSiteOff, 'SITE_UNAVAILABLE');
+    await deps.kiosks.touch(kiosk.uuid, now);
+    return { role: 'kiosk', kioskUuid: kiosk.uuid, label: kiosk.label, site };
+  }
+
+  async function guardCaller(
+    request: FastifyRequest,
+    token: string,
+    now: Date,
+  ): Promise<GuardPrincipal> {
+    const session = await deps.guardApp.findSession(token);
+    if (!session) throw unauthorized(DOOR_MESSAGES.ended);
+    if (session.revoked_at !== null) {
+      if (session.revoked_reason === 'superseded') {
+        throw new ApiError(401, 'SESSION_SUPERSEDED', DOOR_MESSAGES.superseded);
+      }
+      throw unauthorized(DOOR_MESSAGES.ended);
+    }
+    if ((timestampOf(session.expires_at) ?? 0) <= now.getTime()) {
+      throw unauthorized(DOOR_MESSAGES.ended);
+    }
+    const guard = await deps.guardApp.standingOf(session.guard_uuid);
+    if (!guard) throw unauthorized(DOOR_MESSAGES.guardInactive);
+    if (!guard.company_active) throw unauthorized(DOOR_MESSAGES.companyInactive);
+    let sites: GuardSite[];
+    if (session.kiosk_uuid === null) {
+      // An app session lasts only while the guard has app access.
+      if (!guard.has_password) throw unauthorized(DOOR_MESSAGES.ended);
+      sites = await deps.guardApp.sitesOf(guard.uuid);
+    } else {
+      const kioskSite = await deps.kiosks.siteOf(session.kiosk_uuid);
+      if (!kioskSite) throw new ApiError(401, 'KIOSK_REVOKED', DOOR_MESSAGES.kioskRevoked);
+      sites = (await deps.guardApp.sitesOf(guard.uuid)).filter((site) => site.uuid === kioskSite);
+    }
+    request.guardSession = {
+      pinVerifiedAt: timestampOf(session.pin_verified_at),
+      pinVerifiedFor: session.pin_verified_residence_uuid,
+    };
+    return {
+      role: 'guard',
+      sessionUuid: session.uuid,
+      guardUuid: guard.uuid,
+      name: guard.name,
+      companyUuid: guard.security_company_uuid,
+      sites,
+      kioskUuid: session.kiosk_uuid,
+    };
+  }
+
+  door.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.guardAccess ?? 'guard';
+    checkAppKey(request, appKeys);
+    if (access === 'app-key') return;
+    const token = bearerToken(request);
+    if (!token) throw unauthorized(DOOR_MESSAGES.signIn);
+    const now = new Date();
+    if (token.startsWith(TOKEN_PREFIX.kiosk)) {
+      if (access === 'guard') throw forbidden(DOOR_MESSAGES.guardRequired, 'GUARD_REQUIRED');
+      request.guardCaller = await kioskCaller(token, now);
+      return;
+    }
+    if (access === 'kiosk') throw forbidden(DOOR_MESSAGES.kioskOnly, 'KIOSK_REQUIRED');
+    request.guardCaller = await guardCaller(request, token, now);
+  });
+}
+
+/** The guard behind a 'guard' route; the hook has already refused anyone else. */
+export function guardOf(request: FastifyRequest): GuardPrincipal {
+  const caller = request.guardCaller;
+  if (caller?.role !== 'guard') throw unauthorized(DOOR_MESSAGES.signIn);
+  return caller;
+}
+
+/** The kiosk behind a 'kiosk' route. */
+export function kioskOf(request: FastifyRequest): KioskPrincipal {
+  const caller = request.guardCaller;
+  if (caller?.role !== 'kiosk') throw unauthorized(DOOR_MESSAGES.signIn);
+  return caller;
+}
+
+/** The site in a route's path, if the guard may act there; any other answers 404, as foreign records do. */
+export function siteOfGuard(guard: GuardPrincipal, residenceUuid: string): GuardSite {
+  const site = guard.sites.find((candidate) => candidate.uuid === residenceUuid);
+  if (!site) throw notFound('Site does not exist.');
+  return site;
+}

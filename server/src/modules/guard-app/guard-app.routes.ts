@@ -1,0 +1,678 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  GuardAppHost,
+  GuardAppLoginBody,
+  GuardAppVerifyPinBody,
+  GuardAppVisitorCounts,
+  KioskGuard,
+} from '../../../../src/lib/contract/guard-app';
+import { INCIDENT_FILE_TOO_LARGE, PHOTO_TOO_LARGE } from '../../../../src/lib/rules/files';
+import { VISITOR_TYPES } from '../../../../src/lib/rules/walk-ins';
+import type { GuardPrincipal, GuardSite } from '../../auth/principal';
+import { localDate, toDbTime } from '../../db/time';
+import { badRequest, notFound } from '../../http/errors';
+import { readUploadedForm } from '../../http/uploads';
+import type { AttendancesService } from '../attendances/attendances.service';
+import type { Position } from '../attendances/geofence';
+import type { IncidentsService } from '../incidents/incidents.service';
+import type { SitesRepository } from '../sites/sites.repository';
+import { scanPass, type VisitorsService } from '../visitors/visitors.service';
+import type { VisitorsRepository } from '../visitors/visitors.repository';
+import { guardOf, kioskOf, siteOfGuard } from './guard-app.auth';
+import type { GuardAppService } from './guard-app.service';
+import {
+  answer,
+  isDay,
+  parseDeviceTime,
+  toAppAttendance,
+  toAppGuard,
+  toAppResidence,
+  toAppUnit,
+  toAppVisitor,
+  urlMaker,
+} from './guard-app.shapes';
+
+export const GUARD_DOOR_MESSAGES = {
+  dayInvalid: (name: string) => `${name} must be a day written yyyy-MM-dd.`,
+  statusInvalid: 'status must be upcoming, checked_in or overtime.',
+  visitorIdInvalid: 'Invalid visitor',
+  coordinatesInvalid: 'lat and lng must be numbers within range, sent together.',
+  reportingOff: 'Incident reports are not taken at this site.',
+  typeUnknown: 'Choose an incident type from the list.',
+  incidentTimeInvalid: "incident_at must be the device's time, 'yyyy-MM-dd hh:mm AM/PM'.",
+  bookingNotFound: 'Booking does not exist.',
+} as const;
+
+/** Incident photos the app may send with one report. */
+export const MAX_REPORT_PHOTOS = 5;
+
+const GATE_LISTS = ['upcoming', 'checked_in', 'overtime'] as const;
+type GateList = (typeof GATE_LISTS)[number];
+
+const siteParams = {
+  type: 'object',
+  required: ['site'],
+  properties: { site: { type: 'string', minLength: 1, maxLength: 100 } },
+} as const;
+
+const visitorParams = {
+  type: 'object',
+  required: ['site', 'id'],
+  properties: {
+    site: { type: 'string', minLength: 1, maxLength: 100 },
+    id: { type: 'string', minLength: 1, maxLength: 100 },
+  },
+} as const;
+
+const text = (maxLength: number) => ({ type: 'string', maxLength });
+
+/** lat and lng as a form sends them: both or neither, each a number in range. */
+function positionOf(fields: Record<string, string>): Position | null {
+  const lat = fields.lat?.trim() ?? '';
+  const lng = fields.lng?.trim() ?? '';
+  if (!lat && !lng) return null;
+  const position = { lat: Number(lat), lng: Number(lng) };
+  const valid =
+    lat !== '' &&
+    lng !== '' &&
+    Math.abs(position.lat) <= 90 &&
+    Math.abs(position.lng) <= 180 &&
+    Number.isFinite(position.lat) &&
+    Number.isFinite(position.lng);
+  if (!valid) throw badRequest(GUARD_DOOR_MESSAGES.coordinatesInvalid);
+  // The app sent 0,0 when location was denied: that is no position.
+  return position.lat === 0 && position.lng === 0 ? null : position;
+}
+
+/** The integer id the app parses from a visitor's route; a uuid there is no visitor. */
+function visitorId(id: string): number {
+  if (!/^\d{1,15}$/.test(id)) throw notFound(GUARD_DOOR_MESSAGES.visitorIdInvalid);
+  return Number(id);
+}
+
+/** The UTC range of local days [from, to], as attendance times are stored. */
+function dayRange(from: string, to: string): { from: string; to: string } {
+  const start = (day: string, offset = 0) => {
+    const [year, month, date] = day.split('-').map(Number);
+    return toDbTime(new Date(year ?? 0, (month ?? 1) - 1, (date ?? 1) + offset));
+  };
+  return { from: start(from), to: start(to, 1) };
+}
+
+/**
+ * The guard app's door (`/api/v1/guard`, ../shared/guard-app-api.md), and the kiosk's calls. It
+ * maps the app's fields and envelope and calls the same services the console's routes call.
+ */
+export function guardAppRoutes(
+  door: FastifyInstance,
+  deps: {
+    guardApp: GuardAppService;
+    attendances: AttendancesService;
+    incidents: IncidentsService;
+    visitors: VisitorsService;
+    visitorsRepository: VisitorsRepository;
+    sites: SitesRepository;
+    publicUrl: string;
+  },
+): void {
+  const { guardApp, attendances, incidents, visitors } = deps;
+  const url = urlMaker(deps.publicUrl);
+
+  /** The guard and the site of a `residences/{site}/…` route. */
+  function guardAt(request: FastifyRequest<{ Params: { site: string } }>) {
+    const guard = guardOf(request);
+    return { guard, site: siteOfGuard(guard, request.params.site) };
+  }
+
+  async function visitorAnswer(guard: GuardPrincipal, site: GuardSite, id: number) {
+    const pass = await deps.visitorsRepository.find(guard, { id });
+    if (!pass || pass.residence_uuid !== site.uuid)
+      throw notFound(GUARD_DOOR_MESSAGES.visitorIdInvalid);
+    const visitor = toAppVisitor(
+      { ...pass, photo_url: pass.walkin_photo_urls[0] ?? null },
+      new Date(),
+      deps.publicUrl,
+    );
+    return answer({ visitor });
+  }
+
+  // ---- Sign-in, session, PIN ----
+
+  door.post<{ Body: GuardAppLoginBody }>(
+    '/auth/login',
+    {
+      config: { guardAccess: 'app-key' },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['email_or_phone', 'password', 'device_unique_id'],
+          properties: {
+            email_or_phone: { type: 'string', minLength: 1, maxLength: 320 },
+            password: { type: 'string', minLength: 1, maxLength: 1024 },
+            device_unique_id: { type: 'string', minLength: 1, maxLength: 200 },
+            device_model: text(100),
+            brand: text(100),
+            is_proceed: { type: ['integer', 'string', 'boolean'] },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const signedIn = await guardApp.login(request, request.body, new Date());
+      return answer(
+        {
+          token: signedIn.token,
+          guard: toAppGuard(signedIn.guard, url),
+          residences: signedIn.sites.map((site) => toAppResidence(site, url)),
+          ...(signedIn.switchDevice ? { switch_device: signedIn.switchDevice } : {}),
+        },
+        signedIn.switchDevice ? signedIn.switchDevice.message : 'Signed in.',
+      );
+    },
+  );
+
+  door.post('/auth/logout', async (request) => {
+    await guardApp.logout(guardOf(request), new Date());
+    return answer({}, 'Signed out.');
+  });
+
+  door.get('/me', async (request) => {
+    const { guard, sites } = await guardApp.me(guardOf(request));
+    return answer({
+      guard: toAppGuard(guard, url),
+      residences: sites.map((site) => toAppResidence(site, url)),
+    });
+  });
+
+  door.get('/residences', async (request) =>
+    answer({ residences: guardOf(request).sites.map((site) => toAppResidence(site, url)) }),
+  );
+
+  door.post<{ Body: GuardAppVerifyPinBody }>(
+    '/auth/verify-pin',
+    {
+      config: { guardAccess: 'guard-or-kiosk' },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['pin', 'residence_uuid'],
+          properties: {
+            pin: { type: 'string', minLength: 1, maxLength: 20 },
+            residence_uuid: { type: 'string', minLength: 1, maxLength: 100 },
+            guard_uuid: text(100),
+          },
+        },
+      },
+    },
+    async (request) => {
+      const now = new Date();
+      const { pin, residence_uuid: residenceUuid } = request.body;
+      if (request.guardCaller?.role === 'kiosk') {
+        const kiosk = kioskOf(request);
+        if (residenceUuid !== kiosk.site.uuid) throw notFound('Site does not exist.');
+        const opened = await guardApp.verifyPinAtKiosk(
+          request,
+          kiosk,
+          request.body.guard_uuid ?? '',
+          pin,
+          now,
+        );
+        const open = await attendances.openShiftOf(opened.guard.uuid, now);
+        return answer(
+          {
+            pin_verified: true,
+            guard_uuid: opened.guard.uuid,
+            security_company_uuid: opened.guard.security_company_uuid,
+            token: opened.token,
+            guard: toAppGuard(opened.guard, url),
+            open_shift: open && toAppAttendance(open, deps.publicUrl),
+          },
+          'PIN verified.',
+        );
+      }
+      const guard = guardOf(request);
+      const site = siteOfGuard(guard, residenceUuid);
+      const standing = await guardApp.verifyPin(request, guard, site, pin, now);
+      return answer(
+        {
+          pin_verified: true,
+          guard_uuid: standing.uuid,
+          security_company_uuid: standing.security_company_uuid,
+        },
+        'PIN verified.',
+      );
+    },
+  );
+
+  door.post<{
+    Body: { current_password: string; new_password: string; new_password_confirmation: string };
+  }>(
+    '/auth/change-password',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['current_password', 'new_password', 'new_password_confirmation'],
+          properties: {
+            current_password: text(1024),
+            new_password: text(1024),
+            new_password_confirmation: text(1024),
+          },
+        },
+      },
+    },
+    async (request) => {
+      await guardApp.changePassword(request, guardOf(request), request.body, new Date());
+      return answer({}, 'Your password has been changed.');
+    },
+  );
+
+  // ---- The kiosk's own calls ----
+
+  door.get('/kiosk', { config: { guardAccess: 'kiosk' } }, async (request) => {
+    const kiosk = kioskOf(request);
+    return answer({
+      kiosk: { uuid: kiosk.kioskUuid, label: kiosk.label },
+      residence: toAppResidence(kiosk.site, url),
+      pin_only_shifts: kiosk.site.pinOnlyShifts,
+    });
+  });
+
+  door.get<{ Querystring: { search?: string } }>(
+    '/kiosk/guards',
+    {
+      config: { guardAccess: 'kiosk' },
+      schema: { querystring: { type: 'object', properties: { search: text(100) } } },
+    },
+    async (request) => {
+      const rows = await guardApp.kioskGuards(kioskOf(request), request.query.search ?? '');
+      const guards: KioskGuard[] = rows.map((row) => ({
+        uuid: row.uuid,
+        guard_id: row.guard_id,
+        name: row.name,
+        profile_image_url: url(row.access_key),
+      }));
+      return answer({ guards });
+    },
+  );
+
+  // ---- Attendance ----
+
+  for (const end of ['start', 'end'] as const) {
+    door.post<{ Params: { site: string } }>(
+      `/residences/:site/attendance/${end}`,
+      { schema: { params: siteParams } },
+      async (request) => {
+        const { guard, site } = guardAt(request);
+        const now = new Date();
+        guardApp.requireFreshPin(request.guardSession, site, now);
+        const form = await readUploadedForm(request, {
+          field: 'selfie_photo',
+          maxFiles: 1,
+          tooLargeMessage: PHOTO_TOO_LARGE,
+        });
+        const input = {
+          site,
+          selfie: form.files[0] ?? null,
+          position: positionOf(form.fields),
+          now,
+        };
+        const shift =
+          end === 'start'
+            ? await attendances.startShift(guard, input)
+            : await attendances.endShift(guard, input);
+        return answer(
+          { attendance: toAppAttendance(shift, deps.publicUrl) },
+          end === 'start' ? 'Shift started.' : 'Shift ended.',
+        );
+      },
+    );
+  }
+
+  door.get<{ Params: { site: string }; Querystring: { from?: string; to?: string } }>(
+    '/residences/:site/attendance',
+    {
+      schema: {
+        params: siteParams,
+        querystring: { type: 'object', properties: { from: text(10), to: text(10) } },
+      },
+    },
+    async (request) => {
+      const { guard, site } = guardAt(request);
+      const today = localDate(new Date());
+      const from = request.query.from || today;
+      const to = request.query.to || from;
+      if (!isDay(from)) throw badRequest(GUARD_DOOR_MESSAGES.dayInvalid('from'));
+      if (!isDay(to)) throw badRequest(GUARD_DOOR_MESSAGES.dayInvalid('to'));
+      const shifts = await attendances.shiftsOf(guard.guardUuid, site.uuid, dayRange(from, to));
+      return answer({ attendance: shifts.map((shift) => toAppAttendance(shift, deps.publicUrl)) });
+    },
+  );
+
+  // ---- Visitors at the gate ----
+
+  door.get<{ Params: { site: string }; Querystring: { date?: string; status?: string } }>(
+    '/residences/:site/visitors',
+    {
+      schema: {
+        params: siteParams,
+        querystring: { type: 'object', properties: { date: text(10), status: text(20) } },
+      },
+    },
+    async (request) => {
+      const { guard, site } = guardAt(request);
+      const now = new Date();
+      const date = request.query.date || localDate(now);
+      if (!isDay(date)) throw badRequest(GUARD_DOOR_MESSAGES.dayInvalid('date'));
+      const wanted = request.query.status || null;
+      if (wanted !== null && !(GATE_LISTS as readonly string[]).includes(wanted)) {
+        throw badRequest(GUARD_DOOR_MESSAGES.statusInvalid);
+      }
+      const day = await visitors.gateDay(guard, site, date, now);
+      const counts: GuardAppVisitorCounts = {
+        all_visitors: day.length,
+        upcoming: day.filter((entry) => entry.status === 'upcoming').length,
+        checked_in: day.filter((entry) => entry.status === 'checked_in').length,
+        overtime: day.filter((entry) => entry.status === 'overtime').length,
+      };
+      const listed = day
+        .filter((entry) => wanted === null || entry.status === (wanted as GateList))
+        .map((entry) => toAppVisitor(entry.pass, now, deps.publicUrl));
+      return answer({ date, counts, [wanted ?? 'all_visitors']: listed });
+    },
+  );
+
+  door.get(
+    '/residences/:site/visitor-types',
+    { schema: { params: siteParams } },
+    async (request) => {
+      const { site } = guardAt(request as FastifyRequest<{ Params: { site: string } }>);
+      visitors.checkVisitorsOn(site);
+      return answer({
+        visitor_types: VISITOR_TYPES.map(({ id, uuid, name }) => ({ id, uuid, name })),
+      });
+    },
+  );
+
+  door.post<{ Params: { site: string }; Body: { qr_code_data: string } }>(
+    '/residences/:site/visitors/scan',
+    {
+      schema: {
+        params: siteParams,
+        body: {
+          type: 'object',
+          required: ['qr_code_data'],
+          properties: { qr_code_data: { type: 'string', minLength: 1, maxLength: 200 } },
+        },
+      },
+    },
+    async (request) => {
+      const { guard, site } = guardAt(request);
+      visitors.checkVisitorsOn(site);
+      const pass = await deps.visitorsRepository.find(guard, {
+        qrCode: request.body.qr_code_data.trim(),
+      });
+      if (!pass) throw notFound();
+      if (pass.residence_uuid !== site.uuid) {
+        throw badRequest(`This pass is for ${pass.residence_name}.`, 'PASS_FOR_ANOTHER_SITE');
+      }
+      return visitorAnswer(guard, site, pass.id);
+    },
+  );
+
+  door.get<{ Params: { site: string; id: string } }>(
+    '/residences/:site/visitors/:id',
+    { schema: { params: visitorParams } },
+    async (request) => {
+      const { guard, site } = guardAt(request);
+      visitors.checkVisitorsOn(site);
+      return visitorAnswer(guard, site, visitorId(request.params.id));
+    },
+  );
+
+  for (const [path, expected] of [
+    ['check-in', 'IN'],
+    ['check-out', 'OUT'],
+  ] as const) {
+    door.post<{ Params: { site: string; id: string } }>(
+      `/residences/:site/visitors/:id/${path}`,
+      { schema: { params: visitorParams } },
+      async (request) => {
+        const { guard, site } = guardAt(request);
+        visitors.checkVisitorsOn(site);
+        const scanned = await scanPass(deps.visitorsRepository, guard, {
+          pass: { id: visitorId(request.params.id) },
+          residenceUuid: site.uuid,
+          expected,
+          now: new Date(),
+        });
+        return answer(
+          {
+            visitor: toAppVisitor(
+              { ...scanned.resource, photo_url: scanned.resource.walkin_photo_urls[0] ?? null },
+              new Date(),
+              deps.publicUrl,
+            ),
+          },
+          expected === 'IN' ? 'Checked in.' : 'Checked out.',
+        );
+      },
+    );
+  }
+
+  door.post<{ Params: { site: string } }>(
+    '/residences/:site/visitors',
+    { schema: { params: siteParams } },
+    async (request) => {
+      const { guard, site } = guardAt(request);
+      visitors.checkVisitorsOn(site);
+      const form = await readUploadedForm(request, {
+        field: 'photo',
+        maxFiles: 1,
+        tooLargeMessage: PHOTO_TOO_LARGE,
+      });
+      const field = (name: string) => form.fields[name]?.trim() ?? '';
+      const pass = await visitors.registerWalkIn(guard, {
+        site,
+        fields: {
+          visitorTypeId: field('visitor_type_id'),
+          unitUuid: field('unit_uuid'),
+          name: field('visitor_name'),
+          phone: field('phone'),
+          email: field('email'),
+          temperature: field('temperature'),
+          icPassportNumber: field('ic_passport_no'),
+          carPlateNumber: field('vehicle_number'),
+          purpose: field('purpose'),
+        },
+        photo: form.files[0] ?? null,
+        now: new Date(),
+      });
+      const visitor = toAppVisitor(
+        { ...pass, photo_url: pass.walkin_photo_urls[0] ?? null },
+        new Date(),
+        deps.publicUrl,
+      );
+      return answer({ visitor }, 'Visitor registered and checked in.');
+    },
+  );
+
+  // The app sends this after each registration; this product has no access cards.
+  door.post('/accesscards/newvisitor', async (request) => {
+    guardOf(request);
+    return answer({}, 'No access card is issued.');
+  });
+
+  // ---- The unit directory ----
+
+  async function unitsAt(request: FastifyRequest<{ Params: { site: string } }>) {
+    const { site } = guardAt(request);
+    visitors.checkVisitorsOn(site);
+    return (await deps.sites.unitsOf(site.uuid)).map((unit) => ({
+      ...toAppUnit(unit),
+      owner_name: unit.owner_name,
+    }));
+  }
+
+  door.get<{ Params: { site: string } }>(
+    '/residences/:site/units/blocks',
+    { schema: { params: siteParams } },
+    async (request) => {
+      const blocks = [...new Set((await unitsAt(request)).map((unit) => unit.block))];
+      return answer({ blocks: blocks.map((block) => ({ label: block || '-', value: block })) });
+    },
+  );
+
+  door.get<{ Params: { site: string }; Querystring: { block?: string } }>(
+    '/residences/:site/units/floors',
+    {
+      schema: {
+        params: siteParams,
+        querystring: { type: 'object', properties: { block: text(50) } },
+      },
+    },
+    async (request) => {
+      const block = request.query.block ?? '';
+      const units = (await unitsAt(request)).filter((unit) => unit.block === block);
+      const floors = [...new Set(units.map((unit) => unit.floor))];
+      return answer({
+        floors: floors.map((floor) => ({ label: floor || '-', value: floor, block })),
+      });
+    },
+  );
+
+  door.get<{ Params: { site: string }; Querystring: { block?: string; floor?: string } }>(
+    '/residences/:site/units',
+    {
+      schema: {
+        params: siteParams,
+        querystring: { type: 'object', properties: { block: text(50), floor: text(50) } },
+      },
+    },
+    async (request) => {
+      const { block, floor } = request.query;
+      const units = (await unitsAt(request))
+        .filter((unit) => block === undefined || unit.block === block)
+        .filter((unit) => floor === undefined || unit.floor === floor)
+        .map(({ owner_name: _owner, ...unit }) => unit);
+      return answer({ units });
+    },
+  );
+
+  door.get<{ Params: { site: string; unit: string } }>(
+    '/residences/:site/units/:unit/hosts',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          required: ['site', 'unit'],
+          properties: { site: text(100), unit: text(100) },
+        },
+      },
+    },
+    async (request) => {
+      const { site } = guardAt(request);
+      visitors.checkVisitorsOn(site);
+      const unit = await deps.sites.unitOf(site.uuid, request.params.unit);
+      if (!unit) throw notFound('Unit does not exist.');
+      // The unit's owner is its one host: the product keeps no list of residents.
+      const hosts: GuardAppHost[] = unit.owner_name
+        ? [{ id: 1, user_id: null, name: unit.owner_name, phone: '', membership_role: 'Owner' }]
+        : [];
+      return answer({ hosts });
+    },
+  );
+
+  // ---- Incidents ----
+
+  door.get<{ Params: { site: string } }>(
+    '/residences/:site/incidents/types',
+    { schema: { params: siteParams } },
+    async (request) => {
+      const { site } = guardAt(request);
+      if (!site.reporting) throw notFound(GUARD_DOOR_MESSAGES.reportingOff);
+      const categories = await incidents.categories();
+      return answer({
+        incident_types: categories.map((category) => ({
+          key: category.uuid,
+          label: category.name,
+        })),
+      });
+    },
+  );
+
+  door.post<{ Params: { site: string } }>(
+    '/residences/:site/incidents',
+    { schema: { params: siteParams } },
+    async (request) => {
+      const { guard, site } = guardAt(request);
+      if (!site.reporting) throw notFound(GUARD_DOOR_MESSAGES.reportingOff);
+      const now = new Date();
+      const form = await readUploadedForm(request, {
+        field: 'photos[]',
+        maxFiles: MAX_REPORT_PHOTOS,
+        tooLargeMessage: INCIDENT_FILE_TOO_LARGE,
+      });
+      const madeAt = timestampOfIso(form.fields.reported_at);
+      guardApp.requireFreshPin(request.guardSession, site, now, madeAt);
+      const happened = parseDeviceTime(form.fields.incident_at ?? '');
+      if (!happened) throw badRequest(GUARD_DOOR_MESSAGES.incidentTimeInvalid, 'INVALID_DATE');
+      const header = request.headers['idempotency-key'];
+      const key = typeof header === 'string' && header.trim() ? header.trim().slice(0, 200) : null;
+      const report = {
+        category_uuid: form.fields.incident_type?.trim() ?? '',
+        incident_date: toDbTime(happened),
+        description: form.fields.description ?? '',
+      };
+      const earlier = await incidents.findResent(guard, report, key, now);
+      if (earlier) return answer({ incident_uuid: earlier.uuid }, 'Incident reported.');
+      const photos = await incidents.storeReportPhotos(guard, form.files);
+      const incident = await incidents.add(
+        guard,
+        { ...report, residence_uuid: site.uuid, actions_taken: '', files: photos },
+        now,
+        key,
+      );
+      return answer({ incident_uuid: incident.uuid }, 'Incident reported.');
+    },
+  );
+
+  // ---- Facility bookings: this product has none ----
+
+  door.get('/residences/:site/bookings', { schema: { params: siteParams } }, async (request) => {
+    guardAt(request as FastifyRequest<{ Params: { site: string } }>);
+    return answer({ counts: { all_bookings: 0, checked_in: 0, upcoming: 0 }, bookings: [] });
+  });
+
+  door.get(
+    '/residences/:site/bookings/filters',
+    { schema: { params: siteParams } },
+    async (request) => {
+      guardAt(request as FastifyRequest<{ Params: { site: string } }>);
+      return answer({ statuses: [], facilities: [] });
+    },
+  );
+
+  for (const path of [
+    '/residences/:site/bookings/:id',
+    '/residences/:site/bookings/:id/check-in',
+    '/residences/:site/bookings/:id/check-out',
+  ]) {
+    const method = path.endsWith(':id') ? 'get' : 'post';
+    door[method]<{ Params: { site: string; id: string } }>(
+      path,
+      { schema: { params: visitorParams } },
+      async (request) => {
+        guardAt(request);
+        throw notFound(GUARD_DOOR_MESSAGES.bookingNotFound);
+      },
+    );
+  }
+}
+
+/** A report's `reported_at` (ISO 8601, sent from a queue), in milliseconds; null when absent or unreadable. */
+function timestampOfIso(text: string | undefined): number | null {
+  if (!text) return null;
+  const ms = Date.parse(text);
+  return Number.isNaN(ms) ? null : ms;
+}

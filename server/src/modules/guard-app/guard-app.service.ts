@@ -1,0 +1,359 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { GuardAppAccess } from '../../../../src/lib/contract/guards';
+import { newPasswordProblem, PASSWORD_MESSAGES } from '../../../../src/lib/rules/passwords';
+import type { PasswordGate } from '../../auth/password-gate';
+import { addressKey, pinDeviceKey, type PasswordThrottle } from '../../auth/password-throttle';
+import type { GuardPrincipal, GuardSite, Principal } from '../../auth/principal';
+import type { MailConfig } from '../../config';
+import { toDbTime } from '../../db/time';
+import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
+import type { Mailer } from '../../mail/mailer';
+import type { GuardsService } from '../guards/guards.service';
+import type { IdentityService } from '../identity/identity.service';
+import { linkLifetime } from '../identity/identity.service';
+import type { KioskPrincipal, GuardSessionState } from './guard-app.auth';
+import { checkPasswordOf, gatedHash, INVALID_CREDENTIALS } from '../session/session.service';
+import type { GuardAppRepository, GuardStanding } from './guard-app.repository';
+
+/** How long a verified PIN opens a shift or a report, in the session it was typed in. */
+export const PIN_FRESH_MS = 5 * 60_000;
+/**
+ * How late a report made within PIN_FRESH_MS of a PIN may still arrive: a kiosk or phone that
+ * lost its connection sends its queue when the connection returns.
+ */
+export const LATE_REPORT_MS = 24 * 3_600_000;
+/** A guard's session at a kiosk: long enough for the kiosk's queue; every action needs a fresh PIN. */
+export const KIOSK_SESSION_MS = LATE_REPORT_MS;
+
+export const GUARD_APP_MESSAGES = {
+  invalidCredentials: 'Invalid email, phone number or password.',
+  switchDevice: (device: string) =>
+    `You are signed in on ${device}. Continue here to sign out there.`,
+  wrongPin: 'Wrong PIN. Please try again.',
+  noPin: 'You have no PIN yet. Ask your supervisor for one.',
+  pinRequired: 'Type your PIN again to continue.',
+  guardUnknown: 'Guard does not exist.',
+  noSignInName: 'Add an email or a contact number to the guard’s profile first.',
+  noEmail: 'Add an email to the guard’s profile to mail a link, or set a password here.',
+  signInTaken: 'Another guard with app access signs in with this email or contact number.',
+  passwordsDiffer: PASSWORD_MESSAGES.mismatch,
+  wrongPassword: 'Your current password is not correct.',
+} as const;
+
+/** The throttle's key for a guard's sign-in name, apart from the console's account keys. */
+const signInName = (emailOrPhone: string) => `guard:${emailOrPhone.trim().toLowerCase()}`;
+
+/** PIN comparison in constant time, so timing does not tell how many digits were right. */
+function samePin(typed: string, stored: string | null): boolean {
+  if (stored === null) return false;
+  const a = Buffer.from(typed.padEnd(16, ' ').slice(0, 16));
+  const b = Buffer.from(stored.padEnd(16, ' ').slice(0, 16));
+  return timingSafeEqual(a, b) && typed === stored;
+}
+
+function guardSetLinkMail(config: MailConfig, guardName: string, link: string, ttlMinutes: number) {
+  const product = config.productName;
+  const lifetime = linkLifetime(ttlMinutes);
+  return {
+    subject: `${product}: set your guard app password`,
+    text: [
+      `Hello ${guardName},`,
+      '',
+      `Your security company has given you access to the ${product} guard app.`,
+      `Open this link to choose your password (it works once, within ${lifetime}):`,
+      link,
+      '',
+      'Then sign in to the guard app with your email or phone number and that password.',
+    ].join('\n'),
+    html: `<p>Hello ${guardName},</p><p>Your security company has given you access to the ${product} guard app.</p><p><a href="${link}">Choose your password</a> (the link works once, within ${lifetime}).</p><p>Then sign in to the guard app with your email or phone number and that password.</p>`,
+  };
+}
+
+export function createGuardAppService(deps: {
+  guardApp: GuardAppRepository;
+  guards: GuardsService;
+  identity: IdentityService;
+  throttle: PasswordThrottle;
+  gate: PasswordGate;
+  mailer: Mailer;
+  mail: MailConfig;
+  publicUrl: string;
+  resetCodeTtlMinutes: number;
+  guardSessionTtlDays: number;
+}) {
+  const { guardApp, throttle } = deps;
+
+  /** Checks a typed PIN against the guard's, through the PIN throttle; throws when wrong. */
+  async function checkPin(guard: GuardStanding, pin: string, deviceKeys: string[]): Promise<void> {
+    await throttle.checkPin(guard.uuid, deviceKeys);
+    if (guard.pin === null) throw new ApiError(422, 'NO_PIN', GUARD_APP_MESSAGES.noPin);
+    if (!samePin(pin, guard.pin)) {
+      await throttle.pinFailed(guard.uuid, deviceKeys);
+      throw new ApiError(422, 'WRONG_PIN', GUARD_APP_MESSAGES.wrongPin);
+    }
+    await throttle.pinSucceeded(guard.uuid);
+  }
+
+  /** The guard as its company's staff may manage it (scope), with the fields app access needs. */
+  async function managedGuard(principal: Principal, guardUuid: string) {
+    const guard = await deps.guards.find(principal, guardUuid);
+    if (!guard.email && !guard.contact_number) throw badRequest(GUARD_APP_MESSAGES.noSignInName);
+    if (await guardApp.signInTakenByOther(guard.uuid, guard.email, guard.contact_number)) {
+      throw conflict(GUARD_APP_MESSAGES.signInTaken, 'SIGN_IN_TAKEN');
+    }
+    return guard;
+  }
+
+  return {
+    /**
+     * Signs a guard in to the app on one device. When the guard is signed in on another device,
+     * the answer asks first (switch_device, and a token that opens nothing); `is_proceed` then
+     * signs the other device out, and it is told why on its next call.
+     */
+    async login(
+      request: FastifyRequest,
+      body: {
+        email_or_phone: string;
+        password: string;
+        device_unique_id: string;
+        device_model?: string;
+        brand?: string;
+        is_proceed?: number | string | boolean;
+      },
+      now: Date,
+    ) {
+      await throttle.checkSignIn(request.ip);
+      const name = signInName(body.email_or_phone);
+      const found = await checkPasswordOf(deps.gate, request, name, body.password, () =>
+        guardApp.findSignIn(body.email_or_phone),
+      ).catch(async (error: unknown) => {
+        if (error !== INVALID_CREDENTIALS) throw error;
+        await throttle.signInFailed(request.ip, name);
+        throw new ApiError(401, 'INVALID_CREDENTIALS', GUARD_APP_MESSAGES.invalidCredentials);
+      });
+      await throttle.signInSucceeded(name);
+      const guard = await guardApp.standingOf(found.guardUuid);
+      if (!guard)
+        throw new ApiError(
+          403,
+          'GUARD_INACTIVE',
+          'Your guard account is not active. Please contact your supervisor.',
+        );
+      if (!guard.company_active) {
+        throw new ApiError(
+          403,
+          'COMPANY_INACTIVE',
+          'Your security company is inactive. Please contact your administrator.',
+        );
+      }
+      const sites = await guardApp.sitesOf(guard.uuid);
+      const device = body.device_unique_id.trim();
+      const proceed = [1, '1', true, 'true'].includes(body.is_proceed ?? 0);
+      const elsewhere = await guardApp.liveAppSessionElsewhere(guard.uuid, device, now);
+      if (elsewhere && !proceed) {
+        const label = elsewhere.device_label || 'another device';
+        return {
+          token: '',
+          guard,
+          sites,
+          switchDevice: {
+            is_switch_device: true as const,
+            previous_device_label: label,
+            message: GUARD_APP_MESSAGES.switchDevice(label),
+          },
+        };
+      }
+      await guardApp.endAppSessions(guard.uuid, device, now);
+      const token = await guardApp.createSession({
+        guardUuid: guard.uuid,
+        kioskUuid: null,
+        deviceUniqueId: device,
+        deviceLabel: [body.brand, body.device_model].filter(Boolean).join(' ').trim().slice(0, 100),
+        ttlMs: deps.guardSessionTtlDays * 24 * 3_600_000,
+        now,
+      });
+      return { token, guard, sites, switchDevice: undefined };
+    },
+
+    /** The kiosk site's guards to pick from, by name; a search by name or guard ID narrows them. */
+    kioskGuards(kiosk: KioskPrincipal, search: string) {
+      return guardApp.kioskGuards(kiosk.site.uuid, search);
+    },
+
+    async logout(guard: GuardPrincipal, now: Date): Promise<void> {
+      await guardApp.endSession(guard.sessionUuid, 'signed-out', now);
+    },
+
+    async me(guard: GuardPrincipal) {
+      const standing = await guardApp.standingOf(guard.guardUuid);
+      if (!standing) throw notFound();
+      return { guard: standing, sites: guard.sites };
+    },
+
+    /** The app's PIN check: a right PIN opens PIN-guarded actions at the site, in this session. */
+    async verifyPin(
+      request: FastifyRequest,
+      guard: GuardPrincipal,
+      site: GuardSite,
+      pin: string,
+      now: Date,
+    ) {
+      const standing = await guardApp.standingOf(guard.guardUuid);
+      if (!standing) throw notFound();
+      await checkPin(standing, pin, [
+        pinDeviceKey(`session:${guard.sessionUuid}`),
+        pinDeviceKey(addressKey(request.ip)),
+      ]);
+      await guardApp.markPinVerified(guard.sessionUuid, site.uuid, now);
+      return standing;
+    },
+
+    /**
+     * A kiosk's PIN check for one of its site's guards: a right PIN opens a session of that
+     * guard at this kiosk, with the PIN verified. Answers the token and the guard.
+     */
+    async verifyPinAtKiosk(
+      request: FastifyRequest,
+      kiosk: KioskPrincipal,
+      guardUuid: string,
+      pin: string,
+      now: Date,
+    ) {
+      const standing = await guardApp.standingOf(guardUuid);
+      const posted =
+        standing && (await guardApp.sitesOf(standing.uuid)).some((s) => s.uuid === kiosk.site.uuid);
+      if (!standing || !posted || !standing.company_active) {
+        throw notFound(GUARD_APP_MESSAGES.guardUnknown);
+      }
+      await checkPin(standing, pin, [
+        pinDeviceKey(`kiosk:${kiosk.kioskUuid}`),
+        pinDeviceKey(addressKey(request.ip)),
+      ]);
+      const token = await guardApp.createSession({
+        guardUuid: standing.uuid,
+        kioskUuid: kiosk.kioskUuid,
+        deviceUniqueId: '',
+        deviceLabel: kiosk.label,
+        ttlMs: KIOSK_SESSION_MS,
+        pinVerifiedFor: kiosk.site.uuid,
+        now,
+      });
+      return { token, guard: standing };
+    },
+
+    /**
+     * Refuses (403) a PIN-guarded action (a shift, a report) unless a PIN was verified for this
+     * site in this session within PIN_FRESH_MS. A report that says when it was made (`madeAt`,
+     * sent later from a queue) counts from then, up to LATE_REPORT_MS after the PIN.
+     */
+    requireFreshPin(
+      session: GuardSessionState | null,
+      site: GuardSite,
+      now: Date,
+      madeAt: number | null = null,
+    ) {
+      const verified = session?.pinVerifiedAt ?? null;
+      const fresh =
+        verified !== null &&
+        session?.pinVerifiedFor === site.uuid &&
+        verified <= now.getTime() &&
+        (now.getTime() - verified <= PIN_FRESH_MS ||
+          (madeAt !== null &&
+            madeAt >= verified &&
+            madeAt - verified <= PIN_FRESH_MS &&
+            madeAt <= now.getTime() &&
+            now.getTime() - verified <= LATE_REPORT_MS));
+      if (!fresh) throw new ApiError(403, 'PIN_REQUIRED', GUARD_APP_MESSAGES.pinRequired);
+    },
+
+    /** The guard's own password change in the app: its other sessions end. */
+    async changePassword(
+      request: FastifyRequest,
+      guard: GuardPrincipal,
+      body: { current_password: string; new_password: string; new_password_confirmation: string },
+      now: Date,
+    ): Promise<void> {
+      const problem = newPasswordProblem(body.new_password);
+      if (problem) throw badRequest(problem);
+      if (body.new_password !== body.new_password_confirmation) {
+        throw badRequest(GUARD_APP_MESSAGES.passwordsDiffer);
+      }
+      await throttle.checkVerification(guard.sessionUuid);
+      try {
+        await checkPasswordOf(
+          deps.gate,
+          request,
+          `guard-session:${guard.sessionUuid}`,
+          body.current_password,
+          async () => {
+            const credential = await guardApp.credentialOf(guard.guardUuid);
+            return credential && { passwordHash: credential.password_hash };
+          },
+        );
+      } catch (error) {
+        if (error !== INVALID_CREDENTIALS) throw error;
+        await throttle.verificationFailed(guard.sessionUuid);
+        throw new ApiError(403, 'WRONG_PASSWORD', GUARD_APP_MESSAGES.wrongPassword);
+      }
+      await throttle.verificationSucceeded(guard.sessionUuid);
+      const hash = await gatedHash(deps.gate, request, body.new_password);
+      await guardApp.changePassword(guard.guardUuid, guard.sessionUuid, hash, now);
+    },
+
+    /** Whether a guard can use the app, and its PIN lock-out, as the guard's company sees it. */
+    async accessOf(principal: Principal, guardUuid: string, now: Date): Promise<GuardAppAccess> {
+      await deps.guards.find(principal, guardUuid);
+      const [credential, device, pin] = await Promise.all([
+        guardApp.credentialOf(guardUuid),
+        guardApp.signedInDevice(guardUuid, now),
+        throttle.pinStateOf(guardUuid),
+      ]);
+      return {
+        has_password: credential !== undefined,
+        password_set_at: credential?.updated_at ?? null,
+        signed_in_device: credential ? device : null,
+        pin_locked_until: pin.lockedUntil === null ? null : toDbTime(new Date(pin.lockedUntil)),
+        pin_failures: pin.failures,
+      };
+    },
+
+    /** Gives app access with a password the company chose; a guard signed in must sign in again. */
+    async setPassword(
+      request: FastifyRequest,
+      principal: Principal,
+      guardUuid: string,
+      password: string,
+      now: Date,
+    ) {
+      const problem = newPasswordProblem(password);
+      if (problem) throw badRequest(problem);
+      const guard = await managedGuard(principal, guardUuid);
+      const hash = await gatedHash(deps.gate, request, password);
+      await guardApp.setPassword(guard.uuid, hash, now);
+    },
+
+    /** Mails the guard a single-use link to choose its own password, through the outbox. */
+    async sendSetPasswordLink(principal: Principal, guardUuid: string, now: Date): Promise<void> {
+      const guard = await managedGuard(principal, guardUuid);
+      if (!guard.email) throw badRequest(GUARD_APP_MESSAGES.noEmail);
+      const code = await deps.identity.issueResetCode({ guardUuid: guard.uuid }, now);
+      const link = `${deps.publicUrl}/resetpassword?code=${code}`;
+      await deps.mailer.send(
+        {
+          to: guard.email,
+          ...guardSetLinkMail(deps.mail, guard.name, link, deps.resetCodeTtlMinutes),
+        },
+        `Guard app password link for ${guard.name}: ${link}`,
+      );
+    },
+
+    /** Takes app access away: the password goes and every session of the guard ends. */
+    async revokeAccess(principal: Principal, guardUuid: string, now: Date): Promise<void> {
+      await deps.guards.find(principal, guardUuid);
+      await guardApp.removeAccess(guardUuid, now);
+    },
+  };
+}
+
+export type GuardAppService = ReturnType<typeof createGuardAppService>;

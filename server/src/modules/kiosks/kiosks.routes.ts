@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kiosk, KioskEnrolAnswer, KioskEnrolBody } from '../../../../src/lib/contract/kiosks';
+import type { ResourceResponse } from '../../../../src/lib/contract/list';
+import { principalOf } from '../../auth/authenticate';
+import { badRequest, notFound } from '../../http/errors';
+import { uuidParams } from '../../http/schemas';
+import { parseListQuery, type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
+import { KIOSKS_QUERY, type KiosksRepository } from './kiosks.repository';
+
+export const KIOSK_MESSAGES = {
+  labelRequired: 'Enter a name for this kiosk, such as "Main gate".',
+  siteInvalid: 'Choose one of your sites with the guard service.',
+} as const;
+
+const MAX_LABEL_LENGTH = 60;
+
+const enrolSchema = {
+  type: 'object',
+  required: ['residence_uuid'],
+  properties: {
+    residence_uuid: { type: 'string', maxLength: 100 },
+    label: { type: 'string', maxLength: MAX_LABEL_LENGTH },
+  },
+} as const;
+
+/** Kiosks in the console: enrol this device for a site, list a site's kiosks, revoke one. */
+export function kiosksRoutes(app: FastifyInstance, deps: { kiosks: KiosksRepository }): void {
+  const { kiosks } = deps;
+
+  app.get<{ Querystring: ListQueryParams }>(
+    '/kiosks/list',
+    async (request): Promise<ListAnswer<Kiosk>> => {
+      const list = parseListQuery(request.query, KIOSKS_QUERY);
+      const { resource, count } = await kiosks.list(principalOf(request), list);
+      return listAnswer(resource, count);
+    },
+  );
+
+  app.post<{ Body: KioskEnrolBody }>(
+    '/kiosks/add',
+    { schema: { body: enrolSchema } },
+    async (request): Promise<KioskEnrolAnswer> => {
+      const principal = principalOf(request);
+      const label = request.body.label?.trim() ?? '';
+      if (!label) throw badRequest(KIOSK_MESSAGES.labelRequired);
+      if (!(await kiosks.siteTakesKiosk(principal, request.body.residence_uuid))) {
+        throw badRequest(KIOSK_MESSAGES.siteInvalid, 'INVALID_SITE');
+      }
+      const { uuid, token } = await kiosks.enrol({
+        residenceUuid: request.body.residence_uuid,
+        label,
+        enrolledBy: principal.profileUuid,
+        now: new Date(),
+      });
+      const kiosk = await kiosks.find(principal, uuid);
+      if (!kiosk) throw notFound();
+      return { resource: kiosk, token };
+    },
+  );
+
+  app.delete<{ Params: { uuid: string } }>(
+    '/kiosks/:uuid',
+    { schema: { params: uuidParams } },
+    async (request): Promise<ResourceResponse<{ uuid: string }>> => {
+      if (!(await kiosks.find(principalOf(request), request.params.uuid))) throw notFound();
+      await kiosks.revoke(request.params.uuid, new Date());
+      return { resource: { uuid: request.params.uuid } };
+    },
+  );
+}
