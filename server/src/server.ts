@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
-import { buildApp } from './app';
+import { buildApp, GUARD_API_PREFIX } from './app';
 import { readConfig } from './config';
 import { refreshPlannerStatistics } from './db/database';
 import { openDataDir } from './db/open-data-dir';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed/demo';
+import { DEMO_GUARD_EMAIL, DEMO_GUARD_PIN } from './db/seed/demo-guards';
 
 async function main(): Promise<void> {
   // Settings come from the environment; a .env file beside package.json fills in what is not set.
@@ -33,6 +34,9 @@ async function main(): Promise<void> {
     console.log(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
     for (const account of DEMO_ACCOUNTS)
       console.log(`  ${account.email.padEnd(26)} ${account.role}`);
+    console.log(
+      `  ${DEMO_GUARD_EMAIL.padEnd(26)} guard app (${GUARD_API_PREFIX}), PIN ${DEMO_GUARD_PIN}; kiosk at /kiosk`,
+    );
   }
 }
 

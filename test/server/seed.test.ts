@@ -7,6 +7,7 @@ import { migrateToLatest, openDatabase, type DB } from '../../server/src/db/data
 import type { Database } from '../../server/src/db/schema';
 import { localDate } from '../../server/src/db/time';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../server/src/db/seed/demo';
+import { DEMO_GUARD_EMAIL, DEMO_GUARD_PIN } from '../../server/src/db/seed/demo-guards';
 import { seedLargeData } from '../../server/src/db/seed/large';
 import { filesDirectory } from '../../server/src/modules/files/files.repository';
 
@@ -169,6 +170,31 @@ describe('seedDemoData', () => {
         .execute();
       expect(roles.map((role) => role.type)).toEqual([account.role]);
     }
+  });
+
+  it('has one guard with guard app access, its email and PIN, at a site taking attendance, visitors and reports', async () => {
+    const rows = await db
+      .selectFrom('guard_credentials')
+      .innerJoin('guards', 'guards.uuid', 'guard_credentials.guard_uuid')
+      .select(['guards.uuid', 'guards.email', 'guards.pin', 'guards.deleted_at'])
+      .execute();
+    expect(rows).toEqual([
+      { uuid: expect.any(String), email: DEMO_GUARD_EMAIL, pin: DEMO_GUARD_PIN, deleted_at: null },
+    ]);
+    const sites = await db
+      .selectFrom('guard_residences')
+      .innerJoin('residences', 'residences.uuid', 'guard_residences.residence_uuid')
+      .select(['kipleguard_attendance', 'kipleguard_visitors', 'kipleguard_reporting'])
+      .where('guard_uuid', '=', rows[0]?.uuid ?? '')
+      .execute();
+    expect(sites).toContainEqual({
+      kipleguard_attendance: 1,
+      kipleguard_visitors: 1,
+      kipleguard_reporting: 1,
+    });
+    expect(
+      await db.selectFrom('guards').select('uuid').where('pin', '=', DEMO_GUARD_PIN).execute(),
+    ).toHaveLength(1);
   });
 
   it("gives supervisor@example.com exactly two of company 1's sites that take attendance", async () => {

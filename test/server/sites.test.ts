@@ -136,6 +136,7 @@ describe('GET /data/residences: the list', () => {
         'kipleguard_attendance',
         'hdf_enabled',
         'visitor_pass_checkpoint_times',
+        'pin_only_shifts',
         'created_at',
         'updated_at',
       ].sort(),
@@ -164,6 +165,7 @@ describe('GET /data/residences: the list', () => {
           kipleguard_visitors: row.kipleguard_visitors,
           kipleguard_reporting: row.kipleguard_reporting,
           kipleguard_attendance: row.kipleguard_attendance,
+          pin_only_shifts: row.pin_only_shifts,
         }),
       ),
     );
@@ -544,6 +546,46 @@ describe('site writes refused', () => {
       expect(await snapshot()).toEqual(before);
     },
   );
+});
+
+describe('PATCH /data/residences/{uuid}/shift-settings: shifts on the PIN alone', () => {
+  const setting = (email: string, uuid: string, on: number) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/kgapi/data/residences/${uuid}/shift-settings`,
+      headers: authHeaders(tokens[email] ?? ''),
+      payload: { pin_only_shifts: on },
+    });
+
+  it('lets the company switch it for its own sites, and answers the site', async () => {
+    const scope = await scopeOf(rows, COMPANY);
+    const [own] = await uuids(`select r.uuid ${LIVE} and r.security_company_uuid = ? limit 1`, [
+      scope.companyUuid,
+    ]);
+    const on = await setting(COMPANY, own ?? '', 1);
+    expect(on.statusCode).toBe(200);
+    expect(on.json().resource[0]).toMatchObject({ uuid: own, pin_only_shifts: 1 });
+    expect((await residenceRow(own ?? ''))?.pin_only_shifts).toBe(1);
+    await setting(COMPANY, own ?? '', 0);
+    expect((await residenceRow(own ?? ''))?.pin_only_shifts).toBe(0);
+  });
+
+  it('answers 404 for another company’s site and 403 for a supervisor, changing nothing', async () => {
+    const scope = await scopeOf(rows, COMPANY);
+    const [foreign] = await uuids(
+      `select r.uuid ${LIVE} and r.security_company_uuid <> ? limit 1`,
+      [scope.companyUuid],
+    );
+    const before = await snapshot();
+    expect((await setting(COMPANY, foreign ?? '', 1)).statusCode).toBe(404);
+    const supervised = (await scopeOf(rows, SUPERVISOR)).siteUuids[0] ?? '';
+    const refused = await setting(SUPERVISOR, supervised, 1);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(
+      'Only the security company can change how guards start shifts.',
+    );
+    expect(await snapshot()).toEqual(before);
+  });
 });
 
 describe('site payload checks', () => {

@@ -20,6 +20,8 @@ export interface Site {
   kipleguard_attendance: number;
   hdf_enabled: number;
   visitor_pass_checkpoint_times: number;
+  /** 1 when guards may start and end shifts here with their PIN alone, without a selfie. */
+  pin_only_shifts: number;
   created_at: string;
   updated_at: string;
 }

@@ -98,6 +98,7 @@ const blankSite: Site = {
   kipleguard_reporting: 0,
   kipleguard_attendance: 0,
   hdf_enabled: 0,
+  pin_only_shifts: 0,
   visitor_pass_checkpoint_times: 2,
   created_at: '',
   updated_at: '',

@@ -73,3 +73,42 @@ export async function seedGuards(
   );
   return guards;
 }
+
+/** The demo's guard in the guard app and at kiosks: the first company's first guard at a site taking everything. */
+export const DEMO_GUARD_EMAIL = 'guard@example.com';
+export const DEMO_GUARD_PIN = '135790';
+
+/**
+ * Gives the demo guard app access: a fixed email, PIN and the demo password, so the guard app
+ * and the kiosk can be tried on the demo at once. Answers the guard's uuid.
+ */
+export async function seedGuardAppAccount(
+  ctx: DemoContext,
+  guards: readonly SeededGuard[],
+  sites: readonly SeededSite[],
+  passwordHash: string,
+): Promise<string> {
+  const everything = new Set(
+    sites.filter((site) => site.attendance && site.visitors && site.reporting).map((s) => s.uuid),
+  );
+  const guard = guards.find(
+    (candidate) => !candidate.deleted && candidate.siteUuids.some((uuid) => everything.has(uuid)),
+  );
+  if (!guard) throw new Error('The demo has no guard at a site with every feature.');
+  const pinTaken = await ctx.db
+    .selectFrom('guards')
+    .select('uuid')
+    .where('pin', '=', DEMO_GUARD_PIN)
+    .executeTakeFirst();
+  if (pinTaken) throw new Error(`Another demo guard has the PIN ${DEMO_GUARD_PIN}.`);
+  await ctx.db
+    .updateTable('guards')
+    .set({ email: DEMO_GUARD_EMAIL, pin: DEMO_GUARD_PIN, is_active: 1 })
+    .where('uuid', '=', guard.uuid)
+    .execute();
+  await ctx.db
+    .insertInto('guard_credentials')
+    .values({ guard_uuid: guard.uuid, password_hash: passwordHash })
+    .execute();
+  return guard.uuid;
+}

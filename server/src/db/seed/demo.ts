@@ -7,7 +7,7 @@ import { COMPANY_EMAIL, SUPERADMIN_EMAIL, SUPERVISOR_EMAIL } from './demo-catalo
 import type { DemoContext } from './demo-context';
 import { seedIncidents } from './demo-incidents';
 import { saveImagePools, seedCompanies, seedSites } from './demo-organisation';
-import { seedGuards } from './demo-guards';
+import { seedGuardAppAccount, seedGuards } from './demo-guards';
 import { seedAccounts } from './demo-people';
 import { seedVisitors } from './demo-visitors';
 import { createRandom } from './random';
@@ -57,6 +57,7 @@ export async function seedDemoData(
       avatars: images.avatars,
     });
     const guards = await seedGuards(ctx, companies, sites, images.avatars);
+    await seedGuardAppAccount(ctx, guards, sites, passwordHash);
     await seedAttendance(ctx, guards, sites, images.selfies);
     await seedVisitors(ctx, sites, staff, images.selfies);
     await seedIncidents(ctx, { sites, guards, staff, photos: images.incidentPhotos });

@@ -93,6 +93,7 @@ export function createSitesRepository(db: DB) {
       'residences.kipleguard_attendance',
       'residences.hdf_enabled',
       'residences.visitor_pass_checkpoint_times',
+      'residences.pin_only_shifts',
       'residences.created_at',
       'residences.updated_at',
     ]);
@@ -184,6 +185,18 @@ export function createSitesRepository(db: DB) {
         .set({ ...values, updated_at: toDbTime(now) })
         .where('uuid', '=', uuid)
         .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** Whether guards may start and end shifts here with their PIN alone, for a site in scope. */
+    async setPinOnlyShifts(principal: Principal, uuid: string, on: boolean, now: Date) {
+      const result = await db
+        .updateTable('residences')
+        .set({ pin_only_shifts: on ? 1 : 0, updated_at: toDbTime(now) })
+        .where('uuid', '=', uuid)
+        .where('deleted_at', 'is', null)
+        .where(siteScope(principal, 'residences.uuid'))
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },

@@ -82,6 +82,33 @@ export function sitesRoutes(
     }),
   );
 
+  app.patch<{ Params: { uuid: string }; Body: { pin_only_shifts: number | boolean } }>(
+    '/data/residences/:uuid/shift-settings',
+    {
+      schema: {
+        params: uuidParams,
+        body: {
+          type: 'object',
+          required: ['pin_only_shifts'],
+          additionalProperties: false,
+          properties: {
+            pin_only_shifts: { type: ['integer', 'boolean'], enum: [0, 1, true, false] },
+          },
+        },
+      },
+    },
+    async (request): Promise<ResourceResponse<Site[]>> => ({
+      resource: [
+        await deps.sitesService.setPinOnlyShifts(
+          principalOf(request),
+          request.params.uuid,
+          request.body.pin_only_shifts === 1 || request.body.pin_only_shifts === true,
+          new Date(),
+        ),
+      ],
+    }),
+  );
+
   app.delete<{ Params: { uuid: string } }>(
     '/data/residences/:uuid',
     { schema: { params: uuidParams } },

@@ -46,6 +46,8 @@ const NEW_SITE: SiteValues = {
 };
 
 const WRITES_REFUSED = 'Only the super administrator can add, edit or delete sites.';
+export const SHIFT_SETTINGS_REFUSED =
+  'Only the security company can change how guards start shifts.';
 
 function requireSuperadmin(principal: Principal): void {
   if (principal.role !== 'superadmin') throw forbidden(WRITES_REFUSED);
@@ -134,6 +136,16 @@ export function createSitesService(sites: SitesRepository, files: FilesRepositor
       if (!current) throw notFound();
       if (!(await sites.update(uuid, await valuesFrom(principal, payload, current), now)))
         throw notFound();
+      return saved(uuid);
+    },
+
+    /**
+     * Lets guards start and end shifts at the site with their PIN alone (a kiosk with no camera),
+     * or not: the company's choice for its own sites, and the superadmin's.
+     */
+    async setPinOnlyShifts(principal: Principal, uuid: string, on: boolean, now: Date) {
+      if (principal.role === 'sitesupervisor') throw forbidden(SHIFT_SETTINGS_REFUSED);
+      if (!(await sites.setPinOnlyShifts(principal, uuid, on, now))) throw notFound();
       return saved(uuid);
     },
 
