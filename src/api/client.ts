@@ -86,6 +86,14 @@ export async function apiPatch<T>(
   return (await http.patch<T>(url, body, config)).data;
 }
 
+export async function apiPut<T>(
+  url: string,
+  body?: unknown,
+  config?: AxiosRequestConfig,
+): Promise<T> {
+  return (await http.put<T>(url, body, config)).data;
+}
+
 export async function apiDelete<T>(url: string, config?: AxiosRequestConfig): Promise<T> {
   return (await http.delete<T>(url, config)).data;
 }

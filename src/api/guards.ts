@@ -1,7 +1,7 @@
 import type { ListPage, ListQuery } from '../app/list-slice';
-import type { Guard, GuardPayload, GuardPin } from '../lib/contract/guards';
+import type { Guard, GuardAppAccess, GuardPayload, GuardPin } from '../lib/contract/guards';
 import type { ListResponse, ResourceResponse } from '../lib/contract/list';
-import { apiDelete, apiGet, apiPatch, apiPost } from './client';
+import { apiDelete, apiGet, apiPatch, apiPost, apiPut } from './client';
 import { allOf, equals, keywordFilter } from './filters';
 import { pageParams, toListPage, type ListAnswer } from './paging';
 
@@ -75,4 +75,28 @@ export async function remove(uuid: string): Promise<void> {
 export async function updatePin(uuid: string, pin: string): Promise<GuardPin> {
   const url = `/guards/updatepin/${encodeURIComponent(uuid)}`;
   return firstOf(await apiPatch<ResourceResponse<GuardPin[]>>(url, { pin }), url);
+}
+
+const appAccessUrl = (uuid: string) => `/guards/${encodeURIComponent(uuid)}/app-access`;
+
+/** Whether the guard can use the guard app, and its PIN lock-out. */
+export async function appAccess(uuid: string): Promise<GuardAppAccess> {
+  return (await apiGet<ResourceResponse<GuardAppAccess>>(appAccessUrl(uuid))).resource;
+}
+
+/** Gives the guard app access with this password (the guard is signed out where it was in). */
+export async function setAppPassword(uuid: string, password: string): Promise<GuardAppAccess> {
+  return (await apiPut<ResourceResponse<GuardAppAccess>>(appAccessUrl(uuid), { password }))
+    .resource;
+}
+
+/** Mails the guard a single-use link to choose its guard app password. */
+export async function mailAppLink(uuid: string): Promise<GuardAppAccess> {
+  return (await apiPut<ResourceResponse<GuardAppAccess>>(appAccessUrl(uuid), { send_link: true }))
+    .resource;
+}
+
+/** Takes the guard's app access away, signing it out everywhere. */
+export async function revokeAppAccess(uuid: string): Promise<GuardAppAccess> {
+  return (await apiDelete<ResourceResponse<GuardAppAccess>>(appAccessUrl(uuid))).resource;
 }

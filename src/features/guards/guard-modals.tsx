@@ -2,12 +2,13 @@ import { useCallback, useState } from 'react';
 import type { Guard } from '../../lib/contract/guards';
 import { useAppDispatch } from '../../app/hooks';
 import { AddGuardModal } from './add-guard-modal';
+import { AppAccessModal } from './app-access-modal';
 import { DeleteGuardModal } from './delete-guard-modal';
 import { EditGuardModal } from './edit-guard-modal';
 import { guardModalOpened } from './guard-profile-slice';
 import { PinModal } from './pin-modal';
 
-export type GuardModal = 'add' | 'edit' | 'delete' | 'pin';
+export type GuardModal = 'add' | 'edit' | 'delete' | 'pin' | 'app-access';
 
 export interface GuardModalState {
   open: GuardModal | null;
@@ -54,6 +55,7 @@ export function GuardModals({ open, guard, onClose, onDeleted }: GuardModalsProp
             onDeleted={onDeleted}
           />
           <PinModal isOpen={open === 'pin'} guard={guard} onClose={onClose} />
+          <AppAccessModal isOpen={open === 'app-access'} guard={guard} onClose={onClose} />
         </>
       ) : null}
     </>

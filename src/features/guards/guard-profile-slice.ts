@@ -2,7 +2,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import { errorText } from '../../api/client';
 import * as guardsApi from '../../api/guards';
 import { createApiThunk } from '../../app/api-thunk';
-import type { Guard } from '../../lib/contract/guards';
+import type { Guard, GuardAppAccess } from '../../lib/contract/guards';
 import { addGuard, deleteGuard, editGuard, renewPin } from './guards-slice';
 
 /** 'missing' means the server knows no such guard (or not for this user): the page leaves. */
@@ -28,6 +28,8 @@ interface GuardProfileState {
   status: ProfileStatus;
   error: string | null;
   writes: GuardWriteFlags;
+  /** The guard's guard-app access and PIN lock-out, for the guard of `uuid`; null until loaded. */
+  appAccess: GuardAppAccess | null;
 }
 
 const initialState: GuardProfileState = {
@@ -36,9 +38,30 @@ const initialState: GuardProfileState = {
   status: 'idle',
   error: null,
   writes: noWrites,
+  appAccess: null,
 };
 
 export const loadGuardProfile = createApiThunk('guardProfile/load', guardsApi.get);
+
+export const loadAppAccess = createApiThunk('guardProfile/loadAppAccess', guardsApi.appAccess);
+export const setAppPassword = createApiThunk(
+  'guardProfile/setAppPassword',
+  ({ uuid, password }: { uuid: string; password: string }) =>
+    guardsApi.setAppPassword(uuid, password),
+);
+export const mailAppLink = createApiThunk('guardProfile/mailAppLink', guardsApi.mailAppLink);
+export const revokeAppAccess = createApiThunk(
+  'guardProfile/revokeAppAccess',
+  guardsApi.revokeAppAccess,
+);
+
+/** The app-access calls, whose answer is the guard's access as it now stands. */
+const appAccessAnswers = [
+  loadAppAccess.fulfilled,
+  setAppPassword.fulfilled,
+  mailAppLink.fulfilled,
+  revokeAppAccess.fulfilled,
+] as const;
 
 /**
  * The guard shown on /guard-details/{uuid}, kept current by the edits and PINs made there; also
@@ -61,7 +84,10 @@ export const guardProfileSlice = createSlice({
     builder
       .addCase(loadGuardProfile.pending, (state, action) => {
         // Another guard's profile must not show while this one loads.
-        if (state.guard?.uuid !== action.meta.arg) state.guard = null;
+        if (state.guard?.uuid !== action.meta.arg) {
+          state.guard = null;
+          state.appAccess = null;
+        }
         state.uuid = action.meta.arg;
         state.status = 'loading';
         state.error = null;
@@ -89,6 +115,12 @@ export const guardProfileSlice = createSlice({
       .addCase(renewPin.fulfilled, (state, { payload }) => {
         if (state.guard?.uuid === payload.uuid) state.guard.pin = payload.pin;
       });
+    for (const answered of appAccessAnswers) {
+      builder.addCase(answered, (state, action) => {
+        const uuid = typeof action.meta.arg === 'string' ? action.meta.arg : action.meta.arg.uuid;
+        if (uuid === state.uuid) state.appAccess = action.payload;
+      });
+    }
   },
   selectors: {
     selectProfileUuid: (state) => state.uuid,
@@ -98,6 +130,7 @@ export const guardProfileSlice = createSlice({
     selectGuardCreated: (state) => state.writes.created,
     selectGuardUpdated: (state) => state.writes.updated,
     selectGuardDeleted: (state) => state.writes.deleted,
+    selectAppAccess: (state) => state.appAccess,
   },
 });
 
@@ -111,4 +144,5 @@ export const {
   selectGuardCreated,
   selectGuardUpdated,
   selectGuardDeleted,
+  selectAppAccess,
 } = guardProfileSlice.selectors;

@@ -1,7 +1,10 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Button, Col, Row } from 'reactstrap';
 import type { Guard } from '../../lib/contract/guards';
-import { apiDateToForm } from '../../lib/dates';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { apiDateToForm, formatTimestamp } from '../../lib/dates';
+import { APP_ACCESS_TEXTS } from './app-access-modal';
+import { loadAppAccess, selectAppAccess } from './guard-profile-slice';
 import { guardSiteNames } from './guard-columns';
 import type { GuardModal } from './guard-modals';
 
@@ -23,6 +26,11 @@ export function GuardProfile({
   openModal: (modal: GuardModal, guard: Guard) => void;
 }) {
   const sites = guardSiteNames(guard);
+  const dispatch = useAppDispatch();
+  const access = useAppSelector(selectAppAccess);
+  useEffect(() => {
+    void dispatch(loadAppAccess(guard.uuid));
+  }, [dispatch, guard.uuid]);
   return (
     <Row>
       <Col md={3} className="mb-3">
@@ -44,11 +52,31 @@ export function GuardProfile({
           <Field label="Email">{guard.email ?? ''}</Field>
           <Field label="Company">{guard.security_company_name}</Field>
           <Field label="Sites">{sites || 'No records found.'}</Field>
-          <Field label="PIN status">{guard.pin ? 'Enabled' : 'Not enabled'}</Field>
+          <Field label="PIN status">
+            {guard.pin ? 'Enabled' : 'Not enabled'}
+            {access?.pin_locked_until ? (
+              <span className="d-block text-danger">
+                {APP_ACCESS_TEXTS.pinLocked(
+                  formatTimestamp(access.pin_locked_until),
+                  access.pin_failures,
+                )}
+              </span>
+            ) : null}
+          </Field>
+          <Field label="Guard app">
+            {access === null
+              ? ''
+              : access.has_password
+                ? APP_ACCESS_TEXTS.accessSince(formatTimestamp(access.password_set_at))
+                : APP_ACCESS_TEXTS.noAccess}
+          </Field>
         </Row>
         <div className="d-flex flex-wrap gap-2">
           <Button color="primary" outline onClick={() => openModal('pin', guard)}>
             Generate new user PIN
+          </Button>
+          <Button color="primary" outline onClick={() => openModal('app-access', guard)}>
+            App access
           </Button>
           <Button color="primary" onClick={() => openModal('edit', guard)}>
             Edit

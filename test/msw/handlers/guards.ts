@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import type { GuardSaveBody } from '../../../src/api/guards';
-import type { Guard } from '../../../src/lib/contract/guards';
+import type { Guard, GuardAppAccess } from '../../../src/lib/contract/guards';
+import { newPasswordProblem } from '../../../src/lib/rules/passwords';
 import { isValidPin } from '../../../src/lib/rules/guards';
 import { guards, makeGuard } from '../../fixtures/guards';
 import { API, apiError } from '../api';
@@ -15,9 +16,25 @@ import { isLoginEmail } from './admins';
 let records: Guard[] = [...guards];
 let added = 0;
 
+const NO_APP_ACCESS: GuardAppAccess = {
+  has_password: false,
+  password_set_at: null,
+  signed_in_device: null,
+  pin_locked_until: null,
+  pin_failures: 0,
+};
+/** Each guard's guard-app access, as the app-access calls answer and change it. */
+let appAccess = new Map<string, GuardAppAccess>();
+
 export function resetGuardRecords(next: readonly Guard[] = guards): void {
   records = [...next];
   added = 0;
+  appAccess = new Map();
+}
+
+/** A guard's app access as a test sets it up (a PIN lock-out, a signed-in device). */
+export function setGuardAppAccess(uuid: string, access: Partial<GuardAppAccess>): void {
+  appAccess.set(uuid, { ...NO_APP_ACCESS, ...access });
 }
 
 export function guardRecords(): readonly Guard[] {
@@ -103,6 +120,40 @@ export const guardHandlers = [
     const { pin } = (await request.json()) as { pin: string };
     records = records.map((g) => (g.uuid === guard.uuid ? { ...g, pin } : g));
     return HttpResponse.json({ resource: [{ uuid: guard.uuid, pin }] });
+  }),
+
+  http.get(`${API}/guards/:uuid/app-access`, ({ params }) => {
+    const guard = findLive(String(params.uuid));
+    if (!guard) return notFound();
+    return HttpResponse.json({ resource: appAccess.get(guard.uuid) ?? NO_APP_ACCESS });
+  }),
+
+  http.put(`${API}/guards/:uuid/app-access`, async ({ request, params }) => {
+    const guard = findLive(String(params.uuid));
+    if (!guard) return notFound();
+    const body = (await request.json()) as { password?: string; send_link?: boolean };
+    const problem = body.send_link ? null : newPasswordProblem(body.password ?? '');
+    if (problem) return HttpResponse.json(apiError('INVALID_REQUEST', problem), { status: 400 });
+    const current = appAccess.get(guard.uuid) ?? NO_APP_ACCESS;
+    const next = body.send_link
+      ? current
+      : {
+          ...current,
+          has_password: true,
+          password_set_at: '2024-06-01 08:00:00',
+          signed_in_device: null,
+        };
+    appAccess.set(guard.uuid, next);
+    return HttpResponse.json({ resource: next });
+  }),
+
+  http.delete(`${API}/guards/:uuid/app-access`, ({ params }) => {
+    const guard = findLive(String(params.uuid));
+    if (!guard) return notFound();
+    const current = appAccess.get(guard.uuid) ?? NO_APP_ACCESS;
+    const next = { ...current, has_password: false, password_set_at: null, signed_in_device: null };
+    appAccess.set(guard.uuid, next);
+    return HttpResponse.json({ resource: next });
   }),
 
   http.patch(`${API}/guards/:uuid`, async ({ request, params }) => {
