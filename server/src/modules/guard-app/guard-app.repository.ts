@@ -35,17 +35,22 @@ export interface GuardStanding {
   has_password: boolean;
 }
 
-/** Ends every live session of a guard, app and kiosk, for `reason`; within the caller's transaction. */
+/**
+ * Ends every live session of a guard (app and kiosk) or of a kiosk (its guards'), for `reason`;
+ * within the caller's transaction.
+ */
 export async function endGuardSessions(
   db: Kysely<Database> | Transaction<Database>,
-  guardUuid: string,
+  of: { guardUuid: string } | { kioskUuid: string },
   reason: GuardSessionEnd,
   now: Date,
 ): Promise<void> {
   await db
     .updateTable('guard_sessions')
     .set({ revoked_at: toDbTime(now), revoked_reason: reason })
-    .where('guard_uuid', '=', guardUuid)
+    .where((eb) =>
+      'guardUuid' in of ? eb('guard_uuid', '=', of.guardUuid) : eb('kiosk_uuid', '=', of.kioskUuid),
+    )
     .where('revoked_at', 'is', null)
     .execute();
 }
@@ -68,7 +73,7 @@ export async function setGuardPassword(
       oc.column('guard_uuid').doUpdateSet({ password_hash: passwordHash, updated_at: at }),
     )
     .execute();
-  await endGuardSessions(db, guardUuid, 'signed-out', now);
+  await endGuardSessions(db, { guardUuid }, 'signed-out', now);
 }
 
 /** Digits of a phone number, as guards' contact numbers are stored. */
@@ -282,7 +287,7 @@ export function createGuardAppRepository(db: DB) {
     async removeAccess(guardUuid: string, now: Date): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('guard_credentials').where('guard_uuid', '=', guardUuid).execute();
-        await endGuardSessions(trx, guardUuid, 'access-revoked', now);
+        await endGuardSessions(trx, { guardUuid }, 'access-revoked', now);
       });
     },
 
@@ -336,8 +341,8 @@ export function createGuardAppRepository(db: DB) {
         .executeTakeFirst();
     },
 
-    /** The guard's live app session on another device than this one, if any. */
-    async liveAppSessionElsewhere(guardUuid: string, deviceUniqueId: string, now: Date) {
+    /** The guard's live app session, if any; `otherThan` leaves out this device's. */
+    async liveAppSession(guardUuid: string, now: Date, otherThan?: string) {
       return db
         .selectFrom('guard_sessions')
         .select(['uuid', 'device_label'])
@@ -345,23 +350,9 @@ export function createGuardAppRepository(db: DB) {
         .where('revoked_at', 'is', null)
         .where('kiosk_uuid', 'is', null)
         .where('expires_at', '>', toDbTime(now))
-        .where('device_unique_id', '!=', deviceUniqueId)
+        .$if(otherThan !== undefined, (qb) => qb.where('device_unique_id', '!=', otherThan ?? ''))
         .orderBy('created_at', 'desc')
         .executeTakeFirst();
-    },
-
-    /** The device the guard is signed in on in the app, if any. */
-    async signedInDevice(guardUuid: string, now: Date) {
-      const row = await db
-        .selectFrom('guard_sessions')
-        .select('device_label')
-        .where('guard_uuid', '=', guardUuid)
-        .where('revoked_at', 'is', null)
-        .where('kiosk_uuid', 'is', null)
-        .where('expires_at', '>', toDbTime(now))
-        .orderBy('created_at', 'desc')
-        .executeTakeFirst();
-      return row?.device_label ?? null;
     },
 
     /**

@@ -150,7 +150,7 @@ export function createGuardAppService(deps: {
       const sites = await guardApp.sitesOf(guard.uuid);
       const device = body.device_unique_id.trim();
       const proceed = [1, '1', true, 'true'].includes(body.is_proceed ?? 0);
-      const elsewhere = await guardApp.liveAppSessionElsewhere(guard.uuid, device, now);
+      const elsewhere = await guardApp.liveAppSession(guard.uuid, now, device);
       if (elsewhere && !proceed) {
         const label = elsewhere.device_label || 'another device';
         return {
@@ -306,13 +306,13 @@ export function createGuardAppService(deps: {
       await deps.guards.find(principal, guardUuid);
       const [credential, device, pin] = await Promise.all([
         guardApp.credentialOf(guardUuid),
-        guardApp.signedInDevice(guardUuid, now),
+        guardApp.liveAppSession(guardUuid, now),
         throttle.pinStateOf(guardUuid),
       ]);
       return {
         has_password: credential !== undefined,
         password_set_at: credential?.updated_at ?? null,
-        signed_in_device: credential ? device : null,
+        signed_in_device: credential ? (device?.device_label ?? null) : null,
         pin_locked_until: pin.lockedUntil === null ? null : toDbTime(new Date(pin.lockedUntil)),
         pin_failures: pin.failures,
       };

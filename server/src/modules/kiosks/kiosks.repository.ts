@@ -11,7 +11,7 @@ import {
   type ParsedListQuery,
   type ResourceQuerySpec,
 } from '../../query';
-import { hashToken, newToken } from '../guard-app/guard-app.repository';
+import { endGuardSessions, hashToken, newToken } from '../guard-app/guard-app.repository';
 
 /** What GET /kiosks/list lets clients filter and sort by. */
 export const KIOSKS_QUERY: ResourceQuerySpec = {
@@ -112,15 +112,13 @@ export function createKiosksRepository(db: DB) {
 
     /** Revokes a kiosk and ends the guard sessions opened at it, together. */
     async revoke(uuid: string, now: Date): Promise<void> {
-      const at = toDbTime(now);
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('kiosks').set({ revoked_at: at }).where('uuid', '=', uuid).execute();
         await trx
-          .updateTable('guard_sessions')
-          .set({ revoked_at: at, revoked_reason: 'kiosk-revoked' })
-          .where('kiosk_uuid', '=', uuid)
-          .where('revoked_at', 'is', null)
+          .updateTable('kiosks')
+          .set({ revoked_at: toDbTime(now) })
+          .where('uuid', '=', uuid)
           .execute();
+        await endGuardSessions(trx, { kioskUuid: uuid }, 'kiosk-revoked', now);
       });
     },
 
