@@ -71,7 +71,7 @@ export default tseslint.config(
   {
     // The QR reader's one door to barcode-detector: pass-camera.tsx loads this module with
     // `await import('./pass-decoder')`, so it may import the library statically.
-    files: ['src/features/visitors/pass-decoder.ts'],
+    files: ['src/components/pass-decoder.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

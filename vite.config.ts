@@ -40,7 +40,11 @@ export default defineConfig(({ mode }) => {
     plugins: [react(), recordSettings(settings), precompressBuild()],
     server: {
       port: readDevPort(loadEnv(mode, process.cwd(), 'DEV_').DEV_PORT),
-      proxy: { '/kgapi': { target: apiServer, changeOrigin: true } },
+      proxy: {
+        '/kgapi': { target: apiServer, changeOrigin: true },
+        // The guard app's API, which the kiosk calls (VITE_GUARD_API_BASE_URL's default).
+        '/api/v1/guard': { target: apiServer, changeOrigin: true },
+      },
     },
     // No source maps in the served build: `npm run build -- --sourcemap` makes them when debugging.
     build: { outDir: 'dist', sourcemap: false },

@@ -8,6 +8,7 @@ export const MAX_EXPORT_PAGE_SIZE = 500;
 /** The VITE_* settings the console reads; all optional, each with a default. */
 export interface AppEnv {
   VITE_API_BASE_URL?: string;
+  VITE_GUARD_API_BASE_URL?: string;
   VITE_APP_KEY?: string;
   VITE_BRAND_LABEL?: string;
   VITE_EXPORT_PAGE_SIZE?: string;
@@ -31,6 +32,8 @@ function readExportPageSize(raw: string | undefined): number {
 export function readAppConfig(env: AppEnv) {
   return {
     apiBaseUrl: env.VITE_API_BASE_URL || '/kgapi',
+    /** The guard app's API, which the kiosk calls; it is not under the console's API. */
+    guardApiBaseUrl: env.VITE_GUARD_API_BASE_URL || '/api/v1/guard',
     appKey: env.VITE_APP_KEY || 'guard-console-demo-key',
     brandLabel: env.VITE_BRAND_LABEL || 'Guard Console',
     exportPageSize: readExportPageSize(env.VITE_EXPORT_PAGE_SIZE),

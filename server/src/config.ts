@@ -16,8 +16,8 @@ export interface ServerConfig {
   /** Trust X-Forwarded-* from a reverse proxy in front (client address, https). */
   trustProxy: boolean;
   /**
-   * Origins besides our own that the console talks to and loads images from: the API's origin
-   * when VITE_API_BASE_URL points the console at another server. Feeds the CSP.
+   * Origins besides our own that the console talks to and loads images from: the APIs' origins
+   * when VITE_API_BASE_URL or VITE_GUARD_API_BASE_URL point at another server. Feeds the CSP.
    */
   extraOrigins: string[];
   /** Where links in mail point: the console's address as users reach it. */
@@ -62,14 +62,17 @@ function parseSwitch(name: string, value: string | undefined, fallback: boolean)
   throw new Error(`${name} must be 'on' or 'off', not '${value}'.`);
 }
 
-/** The API's origin when the console is built to call another server; none for a relative path. */
-function apiOrigins(apiBaseUrl: string | undefined): string[] {
+/**
+ * The origin of an API the console is built to call on another server (the console's API, or
+ * the guard API the kiosk calls); none for a relative path.
+ */
+function apiOrigins(name: string, example: string, apiBaseUrl: string | undefined): string[] {
   if (!apiBaseUrl || apiBaseUrl.startsWith('/')) return [];
   try {
     return [new URL(apiBaseUrl).origin];
   } catch {
     throw new Error(
-      `VITE_API_BASE_URL must be a path such as /kgapi or a full URL, not '${apiBaseUrl}'.`,
+      `${name} must be a path such as ${example} or a full URL, not '${apiBaseUrl}'.`,
     );
   }
 }
@@ -117,7 +120,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // An empty setting means the default, as it does for every other setting.
     sessionTtlHours: parsePositive('SESSION_TTL_HOURS', env.SESSION_TTL_HOURS, 12),
     trustProxy: parseSwitch('TRUST_PROXY', env.TRUST_PROXY, false),
-    extraOrigins: apiOrigins(env.VITE_API_BASE_URL),
+    extraOrigins: [
+      ...new Set([
+        ...apiOrigins('VITE_API_BASE_URL', '/kgapi', env.VITE_API_BASE_URL),
+        ...apiOrigins('VITE_GUARD_API_BASE_URL', '/api/v1/guard', env.VITE_GUARD_API_BASE_URL),
+      ]),
+    ],
     publicUrl: (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/+$/, ''),
     mail: {
       smtp: smtpOf(env),

@@ -1,5 +1,6 @@
 import axios, { isAxiosError, type AxiosRequestConfig } from 'axios';
 import { appConfig } from '../config';
+import type { GuardAppAnswer } from '../lib/contract/guard-app';
 
 /** The one HTTP client of the SPA: every call goes through it. */
 const http = axios.create({ baseURL: appConfig.apiBaseUrl });
@@ -16,16 +17,28 @@ export function connectSession(hooks: SessionHooks): void {
   sessionHooks = hooks;
 }
 
+const bearer = (token: string) => `Bearer ${token}`;
+
 http.interceptors.request.use((config) => {
   config.headers.set('X-Application-Key', appConfig.appKey);
   const token = sessionHooks.getToken();
-  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  // A guard API call brings its own credential (a kiosk's or a guard's), never the console's.
+  if (token && !config.headers.has('Authorization')) {
+    config.headers.set('Authorization', bearer(token));
+  }
   return config;
 });
 
 http.interceptors.response.use(undefined, (error: unknown) => {
-  // A 401 on a call made with a session means the session is gone: log out.
-  if (isAxiosError(error) && error.response?.status === 401 && sessionHooks.getToken()) {
+  // A 401 on a call made with the console's session means that session is gone: log out. A kiosk's
+  // or guard's credential refused says nothing about the console's.
+  const token = sessionHooks.getToken();
+  if (
+    isAxiosError(error) &&
+    error.response?.status === 401 &&
+    token &&
+    error.config?.headers.get('Authorization') === bearer(token)
+  ) {
     sessionHooks.onUnauthorized();
   }
   return Promise.reject(error);
@@ -96,4 +109,73 @@ export async function apiPut<T>(
 
 export async function apiDelete<T>(url: string, config?: AxiosRequestConfig): Promise<T> {
   return (await http.delete<T>(url, config)).data;
+}
+
+/**
+ * A call to the guard app's API (`guardApiBaseUrl`, ../lib/contract/guard-app.ts), which the
+ * kiosk makes: the credential is named on every call, since a kiosk holds its device's token and,
+ * for a moment, a guard's.
+ */
+export interface GuardCall {
+  /** The kiosk's device token, or the session of the guard using the kiosk. */
+  token: string;
+  params?: Record<string, string | undefined>;
+  headers?: Record<string, string>;
+}
+
+/**
+ * How long a guard API call may take before it counts as failed for want of a network: a kiosk on
+ * a dead connection must say so rather than wait for ever.
+ */
+const GUARD_CALL_TIMEOUT_MS = 30_000;
+
+function guardConfig({ token, params, headers }: GuardCall): AxiosRequestConfig {
+  return {
+    baseURL: appConfig.guardApiBaseUrl,
+    params,
+    headers: { ...headers, Authorization: bearer(token) },
+    timeout: GUARD_CALL_TIMEOUT_MS,
+  };
+}
+
+/** The guard API's envelope opened: `data` on success; its failures arrive as 4xx errors. */
+function dataOf<T>(answer: GuardAppAnswer<T>): T {
+  return answer.data;
+}
+
+export async function guardGet<T>(path: string, call: GuardCall): Promise<T> {
+  return dataOf((await http.get<GuardAppAnswer<T>>(path, guardConfig(call))).data);
+}
+
+/** JSON, or multipart when `body` is FormData. */
+export async function guardPost<T>(path: string, call: GuardCall, body?: unknown): Promise<T> {
+  return dataOf((await http.post<GuardAppAnswer<T>>(path, body, guardConfig(call))).data);
+}
+
+/** Why a guard API call failed, as the kiosk tells it. */
+export interface GuardFailure {
+  /** The answer's status; null when none came (no network, a timeout, an aborted request). */
+  status: number | null;
+  /** The guard API's `message`, which the app shows as it is; else the error's own words. */
+  message: string;
+  /** e.g. SESSION_SUPERSEDED. */
+  code: string | null;
+}
+
+export function guardFailureOf(error: unknown): GuardFailure {
+  if (!isAxiosError(error)) {
+    return {
+      status: null,
+      message: error instanceof Error ? error.message : String(error),
+      code: null,
+    };
+  }
+  const body: unknown = error.response?.data;
+  const { message, code } =
+    body && typeof body === 'object' ? (body as { message?: unknown; code?: unknown }) : {};
+  return {
+    status: error.response?.status ?? null,
+    message: typeof message === 'string' && message ? message : error.message,
+    code: typeof code === 'string' ? code : null,
+  };
 }

@@ -76,6 +76,16 @@ export async function update(uuid: string, input: SiteInput): Promise<Site> {
   );
 }
 
+/** Lets guards start and end shifts at the site with their PIN alone, or not. */
+export async function setPinOnlyShifts(uuid: string, on: boolean): Promise<Site> {
+  return onlySite(
+    await apiPatch<ResourceResponse<Site[]>>(
+      `${SITES_URL}/${encodeURIComponent(uuid)}/shift-settings`,
+      { pin_only_shifts: on ? 1 : 0 },
+    ),
+  );
+}
+
 export async function remove(uuid: string): Promise<void> {
   await apiDelete(`${SITES_URL}/${encodeURIComponent(uuid)}`);
 }

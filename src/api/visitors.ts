@@ -1,5 +1,6 @@
 import type { ListPage, ListQuery } from '../app/list-slice';
 import type { Visitor, VisitorRow, VisitorScanAnswer } from '../lib/contract/visitors';
+import { localDayText } from '../lib/device-time';
 import { VALID, weekdayOf } from '../lib/rules/visitor-pass';
 import { apiGet, apiPost } from './client';
 import { allOf, equals, keywordFilter } from './filters';
@@ -21,12 +22,6 @@ const SEARCH_FIELDS = ['residence_name', 'category', 'name', 'car_plate_number',
 /** Every relation the list offers; its rows always carry them, the server accepts the parameter. */
 const RELATED = 'residence,residence_unit,user_profiles_by_created_by,applications';
 
-/** The local calendar day as the API writes a pass's date ('YYYY-MM-DD'). */
-function localDay(now: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /**
  * The quick filter as API conditions. "Expected today" is read when the list is fetched, so a
  * screen left open past midnight asks for the new day.
@@ -36,7 +31,7 @@ function presenceFilter(presence: VisitorPresence | undefined, now: Date): strin
   if (presence === 'expected-today') {
     return allOf(
       equals('status', VALID),
-      equals('date', localDay(now)),
+      equals('date', localDayText(now)),
       'latest_scan_type IS NULL',
     );
   }

@@ -13,7 +13,10 @@ function lazyScreen<Module>(
   return async () => ({ element: render(await load()) });
 }
 
-/** The spec's route table: three public routes, everything else inside the authenticated shell. */
+/**
+ * The spec's route table: three public routes, the kiosk, everything else inside the authenticated
+ * shell.
+ */
 export const routes: RouteObject[] = [
   {
     // Shown while the first screen's modules load.
@@ -47,6 +50,14 @@ export const routes: RouteObject[] = [
             ),
           },
         ],
+      },
+      {
+        // The guardhouse kiosk: full screen, outside both frames, with a credential of its own.
+        path: '/kiosk',
+        lazy: lazyScreen(
+          () => import('../features/kiosk/kiosk-page'),
+          ({ KioskPage }) => <KioskPage />,
+        ),
       },
       {
         lazy: lazyScreen(

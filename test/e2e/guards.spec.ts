@@ -1,13 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import Papa from 'papaparse';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { E2E_DATA_DIR } from '../../playwright.config';
 import { DEFAULT_GEOFENCE_RADIUS_METRES } from '../../server/src/config';
 import { formatDistance, formatLocation, totalHours } from '../../src/lib/attendance';
 import { formatTimestamp } from '../../src/lib/dates';
-import { shownModal, signIn, signOut } from './support';
+import { queryDatabase, shownModal, signIn, signOut } from './support';
 
 // playwright.config.ts puts the browser, the server and this process in one time zone,
 // so the CSV's local times can be compared with the database's UTC ones.
@@ -18,16 +15,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-
-/** Reads the e2e server's own database file (WAL lets a reader in beside the server). */
-function queryDatabase<Row>(text: string, ...params: unknown[]): Row[] {
-  const db = new Database(path.join(E2E_DATA_DIR, 'guard-console.sqlite'), { readonly: true });
-  try {
-    return db.prepare<unknown[], Row>(text).all(...params);
-  } finally {
-    db.close();
-  }
-}
 
 function companyOf(email: string): string {
   const [row] = queryDatabase<{ uuid: string }>(

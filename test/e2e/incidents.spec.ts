@@ -3,12 +3,10 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import moment from 'moment';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_DATA_DIR } from '../../playwright.config';
 import { readZip } from '../support/zip';
-import { expectNoSeriousA11yViolations, shownModal, signIn } from './support';
+import { expectNoSeriousA11yViolations, queryDatabase, shownModal, signIn } from './support';
 
 // The supervisor demo user reports an incident at one of its sites, follows it up and hands it
 // on as a Word document, against the real server. playwright.config.ts puts the browser, the
@@ -28,15 +26,6 @@ const PHOTOS = [
   mimeType: 'image/png',
   buffer: Buffer.from(base64, 'base64'),
 }));
-
-function queryDatabase<Row>(text: string, ...params: unknown[]): Row[] {
-  const db = new Database(path.join(E2E_DATA_DIR, 'guard-console.sqlite'), { readonly: true });
-  try {
-    return db.prepare<unknown[], Row>(text).all(...params);
-  } finally {
-    db.close();
-  }
-}
 
 interface StoredIncident {
   uuid: string;

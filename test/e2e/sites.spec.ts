@@ -1,18 +1,5 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_DATA_DIR } from '../../playwright.config';
-import { shownModal, signIn, signOut } from './support';
-
-/** Reads the e2e server's own database file (WAL lets a reader in beside the server). */
-function queryDatabase<Row>(text: string, ...params: unknown[]): Row[] {
-  const db = new Database(path.join(E2E_DATA_DIR, 'guard-console.sqlite'), { readonly: true });
-  try {
-    return db.prepare<unknown[], Row>(text).all(...params);
-  } finally {
-    db.close();
-  }
-}
+import { queryDatabase, shownModal, signIn, signOut } from './support';
 
 function supervisedSiteNames(email: string): string[] {
   return queryDatabase<{ name: string }>(

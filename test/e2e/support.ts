@@ -12,6 +12,16 @@ function openDatabase() {
   return new Database(path.join(E2E_DATA_DIR, 'guard-console.sqlite'), { readonly: true });
 }
 
+/** Rows of a query on the e2e server's own database, read beside the running server. */
+export function queryDatabase<Row>(text: string, ...params: unknown[]): Row[] {
+  const db = openDatabase();
+  try {
+    return db.prepare<unknown[], Row>(text).all(...params);
+  } finally {
+    db.close();
+  }
+}
+
 export async function figuresFor(email: string) {
   const db = openDatabase();
   try {

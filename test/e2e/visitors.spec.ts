@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { chromium, expect, test, type Locator, type Page } from '@playwright/test';
 import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
 import { E2E_DATA_DIR, E2E_TIME_ZONE } from '../../playwright.config';
-import { DOUBLE_READ_MS } from '../../src/features/visitors/desk-reads';
+import { DOUBLE_READ_MS } from '../../src/lib/pass-reads';
 import { formatTimestamp } from '../../src/lib/dates';
 import { judgeScan } from '../../src/lib/rules/visitor-pass';
 import { expectNoSeriousA11yViolations, shownModal, signIn } from './support';

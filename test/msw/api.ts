@@ -4,3 +4,11 @@ export const API = '/kgapi';
 export function apiError(code: string, message: string) {
   return { error: { code, message } };
 }
+
+/** The guard app's API base the kiosk calls (VITE_GUARD_API_BASE_URL unset). */
+export const GUARD_API = '/api/v1/guard';
+
+/** The guard API's failure envelope. */
+export function guardFailure(message: string, code?: string) {
+  return { success: false, message, ...(code ? { code } : {}) };
+}

@@ -4,9 +4,11 @@ import { adminHandlers } from './handlers/admins';
 import { attendanceHandlers } from './handlers/attendances';
 import { dashboardHandlers } from './handlers/dashboard';
 import { fileHandlers } from './handlers/files';
+import { guardAppHandlers } from './handlers/guard-app';
 import { guardHandlers } from './handlers/guards';
 import { identityHandlers } from './handlers/identity';
 import { incidentHandlers } from './handlers/incidents';
+import { kioskHandlers } from './handlers/kiosks';
 import { securityCompanyHandlers } from './handlers/security-companies';
 import { sessionHandlers } from './handlers/session';
 import { siteHandlers } from './handlers/sites';
@@ -26,4 +28,6 @@ export const server = setupServer(
   ...incidentHandlers,
   ...identityHandlers,
   ...visitorHandlers,
+  ...kioskHandlers,
+  ...guardAppHandlers,
 );

@@ -243,9 +243,13 @@ describe('security headers', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('add HSTS behind a TLS proxy when TRUST_PROXY is on, and let the console reach another API origin', async () => {
+  it('add HSTS behind a TLS proxy when TRUST_PROXY is on, and let the console reach other API origins', async () => {
     const proxied = await makeTestApp({
-      env: { TRUST_PROXY: 'on', VITE_API_BASE_URL: 'https://api.example.com/kgapi' },
+      env: {
+        TRUST_PROXY: 'on',
+        VITE_API_BASE_URL: 'https://api.example.com/kgapi',
+        VITE_GUARD_API_BASE_URL: 'https://guards.example.com/api/v1/guard',
+      },
     });
     try {
       const response = await proxied.app.inject({
@@ -257,7 +261,7 @@ describe('security headers', () => {
         'max-age=31536000; includeSubDomains',
       );
       expect(response.headers['content-security-policy']).toContain(
-        "connect-src 'self' https://api.example.com",
+        "connect-src 'self' https://api.example.com https://guards.example.com",
       );
     } finally {
       await proxied.close();

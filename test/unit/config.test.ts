@@ -5,6 +5,15 @@ import { API } from '../msw/api';
 import { server } from '../msw/server';
 
 describe('readAppConfig', () => {
+  it('finds the guard app’s API at /api/v1/guard unless VITE_GUARD_API_BASE_URL says otherwise', () => {
+    expect(appConfig.guardApiBaseUrl).toBe('/api/v1/guard');
+    expect(readAppConfig({}).guardApiBaseUrl).toBe('/api/v1/guard');
+    expect(
+      readAppConfig({ VITE_GUARD_API_BASE_URL: 'https://api.example.com/api/v1/guard' })
+        .guardApiBaseUrl,
+    ).toBe('https://api.example.com/api/v1/guard');
+  });
+
   it('exports 500 rows a request when VITE_EXPORT_PAGE_SIZE is unset or empty', () => {
     expect(appConfig.exportPageSize).toBe(500);
     expect(readAppConfig({}).exportPageSize).toBe(500);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DOUBLE_READ_MS, isRepeatRead } from '../../src/features/visitors/desk-reads';
+import { DOUBLE_READ_MS, isRepeatRead } from '../../src/lib/pass-reads';
 
 describe('the desk’s double reads', () => {
   const first = { code: 'KGV00001ABCDEF', at: 1_000_000 };

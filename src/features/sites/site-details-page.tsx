@@ -18,6 +18,7 @@ import {
   selectSiteStatus,
   selectSiteUuid,
 } from './site-details-slice';
+import { SiteKiosks } from './site-kiosks';
 import { SiteTabs } from './site-tabs';
 
 function SiteFigureCards({ figures }: { figures: SiteFigures | null }) {
@@ -120,6 +121,7 @@ export function SiteDetailsPage() {
       ) : null}
       <SiteFigureCards figures={figures} />
       <SiteTabs key={site.uuid} site={site} />
+      <SiteKiosks site={site} />
       {toast}
     </section>
   );

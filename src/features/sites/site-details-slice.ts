@@ -27,6 +27,11 @@ export const loadSite = createApiThunk('siteDetails/loadSite', sitesApi.get);
 
 export const loadSiteFigures = createApiThunk('siteDetails/loadFigures', getSiteFigures);
 
+export const setPinOnlyShifts = createApiThunk(
+  'siteDetails/setPinOnlyShifts',
+  ({ uuid, on }: { uuid: string; on: boolean }) => sitesApi.setPinOnlyShifts(uuid, on),
+);
+
 export const siteDetailsSlice = createSlice({
   name: 'siteDetails',
   initialState,
@@ -52,6 +57,12 @@ export const siteDetailsSlice = createSlice({
       .addCase(loadSite.rejected, (state, { meta, payload, error }) => {
         if (state.siteUuid !== meta.arg) return;
         state.status = 'failed';
+        state.error = payload ?? error.message ?? 'Request failed.';
+      })
+      .addCase(setPinOnlyShifts.fulfilled, (state, { payload }) => {
+        if (state.siteUuid === payload.uuid) state.site = payload;
+      })
+      .addCase(setPinOnlyShifts.rejected, (state, { payload, error }) => {
         state.error = payload ?? error.message ?? 'Request failed.';
       })
       .addCase(loadSiteFigures.fulfilled, (state, { meta, payload }) => {

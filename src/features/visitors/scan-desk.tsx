@@ -1,9 +1,6 @@
-import { lazy, Suspense, useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import Camera from 'lucide-react/icons/camera';
 import CameraOff from 'lucide-react/icons/camera-off';
-import CircleCheckBig from 'lucide-react/icons/circle-check-big';
-import LogOut from 'lucide-react/icons/log-out';
-import OctagonX from 'lucide-react/icons/octagon-x';
 import {
   Button,
   Col,
@@ -19,7 +16,12 @@ import {
 import type { ScanType, Visitor } from '../../lib/contract/visitors';
 import type { ScanVerdict } from '../../lib/rules/visitor-pass';
 import { useAppDispatch } from '../../app/hooks';
-import { isRepeatRead, type DeskRead } from './desk-reads';
+import { DeskResult } from '../../components/desk-result';
+import {
+  usePassDesk,
+  type PassDeskCalls,
+  type PassDeskState,
+} from '../../components/use-pass-desk';
 import {
   expectedArrival,
   expectedExit,
@@ -34,19 +36,11 @@ import { lookUpPass, scanVisitorPass } from './visitors-slice';
 
 /** The camera and its code reader load on the desk's Use camera, not with the screen. */
 const PassCamera = lazy(() =>
-  import('./pass-camera').then(({ PassCamera }) => ({ default: PassCamera })),
+  import('../../components/pass-camera').then(({ PassCamera }) => ({ default: PassCamera })),
 );
 
 /** What the desk shows: one pass at a time, from its read to its recorded scan. */
-export type DeskState =
-  | { step: 'waiting' }
-  | { step: 'looking-up'; code: string }
-  | { step: 'unknown'; code: string }
-  | { step: 'judged'; code: string; visitor: Visitor; verdict: ScanVerdict }
-  | { step: 'recording'; code: string; visitor: Visitor; verdict: ScanVerdict }
-  | { step: 'recorded'; code: string; visitor: Visitor; scanType: ScanType }
-  | { step: 'refused'; code: string; visitor: Visitor; message: string }
-  | { step: 'failed'; code: string; message: string };
+type DeskState = PassDeskState<Visitor, ScanVerdict, ScanType>;
 
 function VisitorCard({ visitor }: { visitor: Visitor }) {
   const photo = visitor.walkin_photo_urls[0];
@@ -88,32 +82,6 @@ function VisitorCard({ visitor }: { visitor: Visitor }) {
   );
 }
 
-type Tone = 'allowed' | 'in' | 'out' | 'refused';
-
-/** The desk's verdict, large, coloured and in words, so colour is never the only sign. */
-function DeskResult({
-  tone,
-  title,
-  text,
-  alert = false,
-}: {
-  tone: Tone;
-  title: string;
-  text: string;
-  alert?: boolean;
-}) {
-  const Icon = tone === 'out' ? LogOut : tone === 'refused' ? OctagonX : CircleCheckBig;
-  return (
-    <div role={alert ? 'alert' : undefined} className={`desk-result desk-result-${tone}`}>
-      <Icon size={40} aria-hidden="true" />
-      <div>
-        <p className="desk-result-title">{title}</p>
-        <p className="desk-result-text">{text}</p>
-      </div>
-    </div>
-  );
-}
-
 function DeskPanel({ state, onConfirm }: { state: DeskState; onConfirm: () => void }) {
   switch (state.step) {
     case 'waiting':
@@ -137,14 +105,13 @@ function DeskPanel({ state, onConfirm }: { state: DeskState; onConfirm: () => vo
     case 'recording':
       return (
         <>
-          <VisitorCard visitor={state.visitor} />
+          <VisitorCard visitor={state.pass} />
           {state.verdict.allowed ? (
-            <div className="desk-result desk-result-allowed">
-              <CircleCheckBig size={40} aria-hidden="true" />
-              <div className="flex-grow-1">
-                <p className="desk-result-title">{state.verdict.label} allowed</p>
-                <p className="desk-result-text">Press Enter to {state.verdict.label}.</p>
-              </div>
+            <DeskResult
+              tone="allowed"
+              title={`${state.verdict.label} allowed`}
+              text={`Press Enter to ${state.verdict.label}.`}
+            >
               <Button
                 color="primary"
                 size="lg"
@@ -153,7 +120,7 @@ function DeskPanel({ state, onConfirm }: { state: DeskState; onConfirm: () => vo
               >
                 {state.step === 'recording' ? 'Recording...' : state.verdict.label}
               </Button>
-            </div>
+            </DeskResult>
           ) : (
             <DeskResult tone="refused" title="Not allowed" text={state.verdict.message} alert />
           )}
@@ -162,18 +129,18 @@ function DeskPanel({ state, onConfirm }: { state: DeskState; onConfirm: () => vo
     case 'recorded':
       return (
         <>
-          <VisitorCard visitor={state.visitor} />
+          <VisitorCard visitor={state.pass} />
           <DeskResult
-            tone={state.scanType === 'IN' ? 'in' : 'out'}
-            title={state.scanType === 'IN' ? 'Checked in' : 'Checked out'}
-            text={scanDoneText(state.visitor.name, state.scanType)}
+            tone={state.result === 'IN' ? 'in' : 'out'}
+            title={state.result === 'IN' ? 'Checked in' : 'Checked out'}
+            text={scanDoneText(state.pass.name, state.result)}
           />
         </>
       );
     case 'refused':
       return (
         <>
-          <VisitorCard visitor={state.visitor} />
+          <VisitorCard visitor={state.pass} />
           <DeskResult tone="refused" title="Not allowed" text={state.message} alert />
         </>
       );
@@ -191,87 +158,34 @@ export function ScanDesk({ isOpen, onClose }: { isOpen: boolean; onClose: () => 
   const fieldId = useId();
   const field = useRef<HTMLInputElement | null>(null);
   const [text, setText] = useState('');
-  const [state, setState] = useState<DeskState>({ step: 'waiting' });
   const [cameraOn, setCameraOn] = useState(false);
-  // Refs, not state: reads arrive faster than renders (a scanner, the camera's frames).
-  const stateRef = useRef(state);
-  const lastRead = useRef<DeskRead | null>(null);
-  // Bumped by each look-up and by closing the desk: an answer of an older generation is dropped.
-  const generation = useRef(0);
-
-  const show = useCallback((next: DeskState) => {
-    stateRef.current = next;
-    setState(next);
-    field.current?.focus();
-  }, []);
-
-  const read = useCallback(
-    async (code: string) => {
-      const thisRead = { code, at: Date.now() };
-      const previous = lastRead.current;
-      lastRead.current = thisRead;
-      if (isRepeatRead(previous, thisRead)) return;
-      if (stateRef.current.step === 'recording') return;
-      const lookUp = ++generation.current;
-      show({ step: 'looking-up', code });
-      try {
-        const visitor = await dispatch(lookUpPass(code)).unwrap();
-        if (lookUp !== generation.current) return;
-        show(
-          visitor
-            ? { step: 'judged', code, visitor, verdict: verdictOf(visitor, new Date()) }
-            : { step: 'unknown', code },
-        );
-      } catch (error) {
-        if (lookUp === generation.current) show({ step: 'failed', code, message: String(error) });
-      }
-    },
-    [dispatch, show],
+  const calls = useMemo<PassDeskCalls<Visitor, ScanVerdict, ScanType>>(
+    () => ({
+      lookUp: (code) => dispatch(lookUpPass(code)).unwrap(),
+      judge: (visitor) => verdictOf(visitor, new Date()),
+      record: async (visitor) => {
+        const answer = await dispatch(
+          scanVisitorPass({ code: visitor.qr_code, now: new Date() }),
+        ).unwrap();
+        return { pass: answer.resource, result: answer.scan.scan_type };
+      },
+    }),
+    [dispatch],
   );
-
-  const confirm = useCallback(async () => {
-    const current = stateRef.current;
-    if (current.step !== 'judged' || !current.verdict.allowed) return;
-    // A desk closed meanwhile starts afresh: a late answer must not show on its next opening.
-    const session = generation.current;
-    show({ ...current, step: 'recording' });
-    try {
-      const answer = await dispatch(
-        scanVisitorPass({ code: current.visitor.qr_code, now: new Date() }),
-      ).unwrap();
-      if (session !== generation.current) return;
-      show({
-        step: 'recorded',
-        code: current.code,
-        visitor: answer.resource,
-        scanType: answer.scan.scan_type,
-      });
-    } catch (error) {
-      if (session !== generation.current) return;
-      show({
-        step: 'refused',
-        code: current.code,
-        visitor: current.visitor,
-        message: String(error),
-      });
-    }
-  }, [dispatch, show]);
+  const desk = usePassDesk(calls, field);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const code = text.trim();
     setText('');
-    if (code) void read(code);
-    else void confirm();
+    if (code) void desk.read(code);
+    else void desk.confirm();
   }
 
   function reset() {
     setText('');
     setCameraOn(false);
-    lastRead.current = null;
-    generation.current += 1;
-    stateRef.current = { step: 'waiting' };
-    setState({ step: 'waiting' });
+    desk.reset();
   }
 
   return (
@@ -317,14 +231,14 @@ export function ScanDesk({ isOpen, onClose }: { isOpen: boolean; onClose: () => 
             {cameraOn ? (
               <div className="mt-3">
                 <Suspense fallback={<p role="status">Starting the camera...</p>}>
-                  <PassCamera onRead={(code) => void read(code)} />
+                  <PassCamera onRead={(code) => void desk.read(code)} />
                 </Suspense>
               </div>
             ) : null}
           </Col>
           {/* One live region, so each new verdict is read out; refusals interrupt as alerts. */}
           <Col lg={7} aria-live="polite">
-            <DeskPanel state={state} onConfirm={() => void confirm()} />
+            <DeskPanel state={desk.state} onConfirm={() => void desk.confirm()} />
           </Col>
         </Row>
       </ModalBody>

@@ -6,6 +6,8 @@ export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 
 /** Files one incident may hold; more would not fit a report. */
 export const MAX_INCIDENT_FILES = 20;
+/** Photos a guard may send with one report (the guard app's 0 to 5, and the kiosk's). */
+export const MAX_REPORT_PHOTOS = 5;
 /** Clock difference tolerated between a browser and the server when judging "not in the future". */
 export const FUTURE_TOLERANCE_MS = 60_000;
 

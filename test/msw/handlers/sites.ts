@@ -136,6 +136,15 @@ export const siteHandlers = [
     return HttpResponse.json({ resource: [site] });
   }),
 
+  http.patch(`${API}/data/residences/:uuid/shift-settings`, async ({ request, params }) => {
+    const current = records.find((site) => site.uuid === params.uuid);
+    if (!current) return notFound();
+    const { pin_only_shifts } = (await request.json()) as { pin_only_shifts: number };
+    const site = { ...current, pin_only_shifts };
+    records = records.map((record) => (record.uuid === site.uuid ? site : record));
+    return HttpResponse.json({ resource: [site] });
+  }),
+
   http.delete(`${API}/data/residences/:uuid`, ({ params }) => {
     if (!records.some((site) => site.uuid === params.uuid)) return notFound();
     records = records.filter((site) => site.uuid !== params.uuid);

@@ -7,6 +7,7 @@ import type {
   KioskGuard,
 } from '../../../../src/lib/contract/guard-app';
 import { INCIDENT_FILE_TOO_LARGE, PHOTO_TOO_LARGE } from '../../../../src/lib/rules/files';
+import { MAX_REPORT_PHOTOS } from '../../../../src/lib/rules/incidents';
 import { VISITOR_TYPES } from '../../../../src/lib/rules/walk-ins';
 import type { GuardPrincipal, GuardSite } from '../../auth/principal';
 import { localDate, toDbTime } from '../../db/time';
@@ -42,9 +43,6 @@ export const GUARD_DOOR_MESSAGES = {
   incidentTimeInvalid: "incident_at must be the device's time, 'yyyy-MM-dd hh:mm AM/PM'.",
   bookingNotFound: 'Booking does not exist.',
 } as const;
-
-/** Incident photos the app may send with one report. */
-export const MAX_REPORT_PHOTOS = 5;
 
 const GATE_LISTS = ['upcoming', 'checked_in', 'overtime'] as const;
 type GateList = (typeof GATE_LISTS)[number];

@@ -1,25 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kiosk, KioskEnrolAnswer, KioskEnrolBody } from '../../../../src/lib/contract/kiosks';
 import type { ResourceResponse } from '../../../../src/lib/contract/list';
+import { KIOSK_LABEL_MAX_LENGTH, KIOSK_MESSAGES } from '../../../../src/lib/rules/kiosks';
 import { principalOf } from '../../auth/authenticate';
 import { badRequest, notFound } from '../../http/errors';
 import { uuidParams } from '../../http/schemas';
 import { parseListQuery, type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
 import { KIOSKS_QUERY, type KiosksRepository } from './kiosks.repository';
 
-export const KIOSK_MESSAGES = {
-  labelRequired: 'Enter a name for this kiosk, such as "Main gate".',
-  siteInvalid: 'Choose one of your sites with the guard service.',
-} as const;
-
-const MAX_LABEL_LENGTH = 60;
-
 const enrolSchema = {
   type: 'object',
   required: ['residence_uuid'],
   properties: {
     residence_uuid: { type: 'string', maxLength: 100 },
-    label: { type: 'string', maxLength: MAX_LABEL_LENGTH },
+    label: { type: 'string' },
   },
 } as const;
 
@@ -43,6 +37,7 @@ export function kiosksRoutes(app: FastifyInstance, deps: { kiosks: KiosksReposit
       const principal = principalOf(request);
       const label = request.body.label?.trim() ?? '';
       if (!label) throw badRequest(KIOSK_MESSAGES.labelRequired);
+      if (label.length > KIOSK_LABEL_MAX_LENGTH) throw badRequest(KIOSK_MESSAGES.labelTooLong);
       if (!(await kiosks.siteTakesKiosk(principal, request.body.residence_uuid))) {
         throw badRequest(KIOSK_MESSAGES.siteInvalid, 'INVALID_SITE');
       }

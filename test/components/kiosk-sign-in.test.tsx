@@ -1,0 +1,183 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { KIOSK_TOKEN } from '../fixtures/kiosk';
+import { GUARD_API, guardFailure } from '../msw/api';
+import { guardAppRecords } from '../msw/handlers/guard-app';
+import { server } from '../msw/server';
+import {
+  expectFocus,
+  openKiosk,
+  recordGuardCalls,
+  setUpKioskTests,
+  signInGuard,
+} from './kiosk-support';
+
+setUpKioskTests();
+
+/** Each card's words as a reader gets them: the initials standing in for a photo are hidden. */
+function guardCards(): string[] {
+  const list = screen.getByRole('list', { name: 'Guards of this site' });
+  return within(list)
+    .getAllByRole('button')
+    .map((card) => {
+      const read = card.cloneNode(true) as HTMLElement;
+      read.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+      return read.textContent ?? '';
+    });
+}
+
+describe('Kiosk start screen', () => {
+  it('shows the site, the clock, the waiting reports and the site’s guards as cards', async () => {
+    const seen = recordGuardCalls();
+    await openKiosk();
+
+    expect(screen.getByText('Mont Kiara Residence')).toBeInTheDocument();
+    expect(screen.getByText('10:00 am')).toBeInTheDocument();
+    expect(screen.getByText('Friday, 20 March 2026')).toBeInTheDocument();
+    expect(screen.getByText('Incident reports waiting to be sent: 0')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(guardCards()).toEqual([
+        'Ahmad FaizalGuard ID G-001',
+        'Bala KrishnanGuard ID G-002',
+        'Chen WeiGuard ID G-107',
+      ]),
+    );
+    // Each with the device's credential and the application key, never a console session.
+    const kioskCalls = seen.filter((call) => call.path.startsWith('kiosk'));
+    expect(kioskCalls.map((call) => call.path)).toEqual(['kiosk', 'kiosk/guards']);
+    for (const call of kioskCalls) {
+      expect(call.headers.get('Authorization')).toBe(`Bearer ${KIOSK_TOKEN}`);
+      expect(call.headers.get('X-Application-Key')).toBe('guard-console-demo-key');
+    }
+  });
+
+  it('finds guards by name or guard ID as the guard types', async () => {
+    const { user } = await openKiosk();
+    const search = screen.getByRole('searchbox', { name: 'Search by name or guard ID' });
+
+    await user.type(search, 'g-107');
+    await waitFor(() => expect(guardCards()).toEqual(['Chen WeiGuard ID G-107']));
+
+    await user.clear(search);
+    await user.type(search, 'bala');
+    await waitFor(() => expect(guardCards()).toEqual(['Bala KrishnanGuard ID G-002']));
+
+    await user.clear(search);
+    await user.type(search, 'nobody');
+    expect(await screen.findByText('No guard matches “nobody”.')).toBeInTheDocument();
+  });
+});
+
+describe('Kiosk PIN', () => {
+  it('opens a large keypad for the picked guard, focused for a keyboard too', async () => {
+    const { user } = await openKiosk();
+    await user.click(await screen.findByRole('button', { name: /^Bala Krishnan/ }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Enter your PIN' }),
+    ).toBeInTheDocument();
+    const field = screen.getByLabelText('PIN for Bala Krishnan');
+    await expectFocus(field);
+    const keys = within(screen.getByRole('group', { name: 'PIN keypad' }))
+      .getAllByRole('button')
+      .map((key) => key.getAttribute('aria-label') ?? key.textContent);
+    expect(keys).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      'Clear',
+      '0',
+      'Delete the last digit',
+    ]);
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+  });
+
+  it('verifies the PIN typed on the keypad and opens the guard’s menu', async () => {
+    const seen = recordGuardCalls();
+    const app = await openKiosk();
+    await signInGuard(app, 'Ahmad Faizal', '123456');
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Hello, Ahmad Faizal' });
+    await expectFocus(heading);
+    expect(screen.getByText('You have no shift open.')).toBeInTheDocument();
+    expect(screen.getByText('Signed in: Ahmad Faizal')).toBeInTheDocument();
+    const verify = seen.find((call) => call.path === 'auth/verify-pin');
+    expect(verify?.headers.get('Authorization')).toBe(`Bearer ${KIOSK_TOKEN}`);
+  });
+
+  it('takes the physical keyboard: digits, Backspace and Enter', async () => {
+    const { user } = await openKiosk();
+    await user.click(await screen.findByRole('button', { name: /^Ahmad Faizal/ }));
+    const field = await screen.findByLabelText('PIN for Ahmad Faizal');
+    await expectFocus(field);
+
+    await user.keyboard('12345');
+    await user.keyboard('9{Backspace}6');
+    expect(field).toHaveValue('123456');
+    await user.keyboard('{Enter}');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Hello, Ahmad Faizal' }),
+    ).toBeInTheDocument();
+  });
+
+  it('says a wrong PIN in the server’s words, empties the field and lets the guard try again', async () => {
+    const app = await openKiosk();
+    await signInGuard(app, 'Ahmad Faizal', '111111');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong PIN. Please try again.');
+    const field = screen.getByLabelText('PIN for Ahmad Faizal');
+    expect(field).toHaveValue('');
+    await expectFocus(field);
+    expect(guardAppRecords().sessions.size).toBe(0);
+
+    await app.user.keyboard('123456{Enter}');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Hello, Ahmad Faizal' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the server’s message when too many wrong PINs were typed', async () => {
+    server.use(
+      http.post(`${GUARD_API}/auth/verify-pin`, () =>
+        HttpResponse.json(
+          guardFailure('Too many wrong PINs. Try again in 15 minutes.', 'TOO_MANY_ATTEMPTS'),
+          { status: 429 },
+        ),
+      ),
+    );
+    const app = await openKiosk();
+    await signInGuard(app, 'Ahmad Faizal', '123456');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many wrong PINs. Try again in 15 minutes.',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Enter your PIN' })).toBeInTheDocument();
+  });
+
+  it('goes back to the start screen from the keypad', async () => {
+    const { user } = await openKiosk();
+    await user.click(await screen.findByRole('button', { name: /^Chen Wei/ }));
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Choose your name' });
+    await expectFocus(heading);
+  });
+
+  it('signs the guard out when they finish, back at the start screen', async () => {
+    const app = await openKiosk();
+    await signInGuard(app, 'Ahmad Faizal', '123456');
+    await screen.findByRole('heading', { level: 1, name: 'Hello, Ahmad Faizal' });
+
+    await app.user.click(screen.getByRole('button', { name: 'Finish' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Choose your name' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(guardAppRecords().signedOut).toEqual(['guard-token-1']));
+    expect(screen.queryByText('Signed in: Ahmad Faizal')).toBeNull();
+  });
+});
