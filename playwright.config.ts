@@ -12,6 +12,20 @@ const E2E_STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist';
 export const E2E_TIME_ZONE = 'Asia/Kuala_Lumpur';
 process.env.TZ = E2E_TIME_ZONE;
 
+/** Debian's Chromium, headless on this closed network: no background calls out, no GPU. */
+export const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
 /** Browser tests drive Debian's Chromium against the real server on a fresh demo database. */
 export default defineConfig({
   testDir: 'test/e2e',
@@ -24,18 +38,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     trace: 'retain-on-failure',
     timezoneId: E2E_TIME_ZONE,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM,
   },
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && npm start`,

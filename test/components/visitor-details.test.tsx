@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { localAt } from '../fixtures/visitors';
+import { localAt, makeVisitor } from '../fixtures/visitors';
 import { API, apiError } from '../msw/api';
 import { server } from '../msw/server';
 import { present, recordRequests, requestsTo } from './guards-support';
@@ -87,6 +87,25 @@ describe('Visitor details', () => {
     const qr = await screen.findByRole('img', { name: 'QR code of the pass of Bala Raj' });
     expect(qr).toHaveAttribute('viewBox', '0 0 37 37');
     expect(screen.getByText('KGV-bala')).toBeInTheDocument();
+  });
+
+  it('shows a walk-in’s IC or passport number as the server gives it, and no such line without one', async () => {
+    server.use(
+      http.get(`${API}/data/visitors/walk-in`, () =>
+        HttpResponse.json(
+          makeVisitor('walk-in', {
+            name: 'Rahim Contractor',
+            ic_passport_number: '**********5678',
+          }),
+        ),
+      ),
+    );
+    await openDetails('walk-in');
+    expect(fieldIn('Visitor Details', 'IC/Passport No.')).toBe('**********5678');
+    cleanup();
+    await openDetails('bala');
+    const details = screen.getByRole('region', { name: 'Visitor Details' });
+    expect(within(details).queryByText('IC/Passport No.')).not.toBeInTheDocument();
   });
 
   it('says why a pass cannot be scanned, under Remarks', async () => {

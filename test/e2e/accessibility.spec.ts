@@ -177,6 +177,9 @@ for (const { email, managesSites } of ROLES) {
     await expectNoSeriousA11yViolations(page, 'Generate new user PIN');
     await page.locator('.modal.show').getByRole('button', { name: 'Cancel' }).click();
     await expect(page.locator('.modal')).toHaveCount(0);
+    await page.getByRole('button', { name: 'App access' }).click();
+    await expect(page.locator('.modal.show').getByText('Guard app:')).toBeVisible();
+    await scanModal(page, 'App access');
 
     // Visitors: the list with a quick filter, its export, the desk, and a pass's details.
     await page.goto('/visitors');

@@ -147,6 +147,10 @@ function VisitorDetails({
               ['Name', visitor.name],
               ['Phone Number', visitor.phone_number],
               ['Car Plate Number', visitor.car_plate_number],
+              // Taken at the gate for a walk-in; the server masks it for all but the company.
+              ...(visitor.ic_passport_number
+                ? [['IC/Passport No.', visitor.ic_passport_number] satisfies [string, string]]
+                : []),
               ['Site', visitor.residence_name],
               ['Unit', unitName(visitor)],
               ['Host', hostName(visitor)],
