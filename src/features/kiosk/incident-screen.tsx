@@ -13,6 +13,7 @@ import { PHOTO_TOO_LARGE, PHOTO_TYPES, photoProblem } from '../../lib/rules/file
 import { isInFuture, MAX_REPORT_PHOTOS } from '../../lib/rules/incidents';
 import { newIdempotencyKey } from './incident-outbox';
 import { KioskField } from './kiosk-field';
+import { KioskFormActions } from './kiosk-form-actions';
 import { useOutbox } from './kiosk-outbox';
 import { KioskScreen, useFocusOnMount } from './kiosk-screen';
 import { loadIncidentTypes, stepChosen } from './kiosk-slice';
@@ -322,38 +323,14 @@ export function IncidentScreen({ siteUuid, guardToken }: { siteUuid: string; gua
                 />
               </fieldset>
               <IncidentPhotos />
-              {typeof status === 'string' ? (
-                <p role="alert" className="kiosk-error">
-                  {status}
-                </p>
-              ) : null}
-              {isSubmitting ? (
-                <p role="status" className="kiosk-lead">
-                  {t('incident.sending')}
-                </p>
-              ) : null}
-              <div className="kiosk-actions">
-                <Button
-                  type="button"
-                  color="secondary"
-                  outline
-                  size="lg"
-                  className="kiosk-button"
-                  disabled={isSubmitting}
-                  onClick={() => dispatch(stepChosen({ name: 'menu' }))}
-                >
-                  {t('common.backToMenu')}
-                </Button>
-                <Button
-                  type="submit"
-                  color="primary"
-                  size="lg"
-                  className="kiosk-button"
-                  disabled={isSubmitting}
-                >
-                  {t('incident.send')}
-                </Button>
-              </div>
+              <KioskFormActions
+                problem={typeof status === 'string' ? status : null}
+                progress={t('incident.sending')}
+                busy={isSubmitting}
+                backLabel={t('common.backToMenu')}
+                onBack={() => dispatch(stepChosen({ name: 'menu' }))}
+                submitLabel={t('incident.send')}
+              />
             </Form>
           )}
         </Formik>

@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import Delete from 'lucide-react/icons/delete';
 import { useTranslation } from 'react-i18next';
-import { Button, Input, Label } from 'reactstrap';
+import { Input, Label } from 'reactstrap';
 import { useAppDispatch } from '../../app/hooks';
 import type { KioskGuard } from '../../lib/contract/guard-app';
 import { GuardPhoto } from './guard-photo';
+import { KioskFormActions } from './kiosk-form-actions';
 import { KioskScreen, useFocusOnMount } from './kiosk-screen';
 import { pinCancelled, verifyPin } from './kiosk-slice';
 import { failureMessage } from './kiosk-thunk';
@@ -124,28 +125,13 @@ export function PinScreen({ guard }: { guard: KioskGuard }) {
             <Delete size={32} aria-hidden="true" />
           </button>
         </div>
-        <div className="kiosk-actions">
-          <Button
-            type="button"
-            color="secondary"
-            outline
-            size="lg"
-            className="kiosk-button"
-            disabled={checking}
-            onClick={() => dispatch(pinCancelled())}
-          >
-            {t('common.back')}
-          </Button>
-          <Button
-            type="submit"
-            color="primary"
-            size="lg"
-            className="kiosk-button"
-            disabled={checking || pin.length !== PIN_LENGTH}
-          >
-            {checking ? t('pin.checking') : t('pin.confirm')}
-          </Button>
-        </div>
+        <KioskFormActions
+          busy={checking}
+          backLabel={t('common.back')}
+          onBack={() => dispatch(pinCancelled())}
+          submitLabel={checking ? t('pin.checking') : t('pin.confirm')}
+          submitDisabled={pin.length !== PIN_LENGTH}
+        />
       </form>
     </KioskScreen>
   );

@@ -14,6 +14,7 @@ import type {
   GuardAppVisitorType,
 } from '../../lib/contract/guard-app';
 import { KioskField } from './kiosk-field';
+import { KioskFormActions } from './kiosk-form-actions';
 import { useFocusOnMount } from './kiosk-screen';
 import {
   loadBlocks,
@@ -373,38 +374,14 @@ export function WalkInForm({ onClose }: { onClose: (registered: GuardAppVisitor 
               />
             </fieldset>
             <VisitorPhoto />
-            {typeof status === 'string' ? (
-              <p role="alert" className="kiosk-error">
-                {status}
-              </p>
-            ) : null}
-            {isSubmitting ? (
-              <p role="status" className="kiosk-lead">
-                {t('walkIn.registering')}
-              </p>
-            ) : null}
-            <div className="kiosk-actions">
-              <Button
-                type="button"
-                color="secondary"
-                outline
-                size="lg"
-                className="kiosk-button"
-                disabled={isSubmitting}
-                onClick={() => onClose(null)}
-              >
-                {t('common.back')}
-              </Button>
-              <Button
-                type="submit"
-                color="primary"
-                size="lg"
-                className="kiosk-button"
-                disabled={isSubmitting}
-              >
-                {t('walkIn.submit')}
-              </Button>
-            </div>
+            <KioskFormActions
+              problem={typeof status === 'string' ? status : null}
+              progress={t('walkIn.registering')}
+              busy={isSubmitting}
+              backLabel={t('common.back')}
+              onBack={() => onClose(null)}
+              submitLabel={t('walkIn.submit')}
+            />
           </Form>
         )}
       </Formik>
