@@ -58,6 +58,21 @@ export interface ListState<Row> {
   error: string | null;
   /** The latest load's request id: only that request may write rows, so late answers are dropped. */
   requestId: string | null;
+  /**
+   * The search, scope and sort `count` was made for (countKey); a page change of that same list
+   * reuses the count rather than asking the server to count again.
+   */
+  countedFor: string | null;
+}
+
+/** What a load may skip: the count, when only the page changed since the last count. */
+export interface LoadOptions {
+  reuseCount?: boolean;
+}
+
+/** The parts of a list that decide its count (and its order): a change of one needs a new count. */
+function countKey(state: Pick<ListState<unknown>, 'search' | 'scope' | 'sort'>): string {
+  return JSON.stringify([state.search, state.scope, state.sort]);
 }
 
 export interface ListSliceOptions<Row, Name extends string> {
@@ -104,15 +119,21 @@ export function createListSlice<Row, Name extends string>({
     loadingType: null,
     error: null,
     requestId: null,
+    countedFor: null,
   };
 
-  /** Fetches the page the slice currently points at. */
+  /**
+   * Fetches the page the slice currently points at, with its count; a page change of a list
+   * already counted asks for the page alone (`reuseCount`).
+   */
   const load = createAsyncThunk.withTypes<{
     state: ListRootState<Name, Row>;
     rejectValue: string;
-  }>()(`${name}/load`, async (_, { getState, rejectWithValue }) => {
+  }>()(`${name}/load`, async (options: LoadOptions | void, { getState, rejectWithValue }) => {
+    const list = getState()[name];
+    const reuse = options?.reuseCount === true && list.countedFor === countKey(list);
     try {
-      return await fetchPage(toListQuery(getState()[name]));
+      return await fetchPage({ ...toListQuery(list), ...(reuse ? { includeCount: false } : {}) });
     } catch (error) {
       return rejectWithValue(errorText(error));
     }
@@ -166,11 +187,13 @@ export function createListSlice<Row, Name extends string>({
         .addCase(load.fulfilled, (state, action) => {
           if (action.meta.requestId !== state.requestId) return state;
           // Returned rather than assigned: immer cannot relate Row to its Draft<Row> for a generic Row.
+          const counted = action.payload.count !== null;
           return {
             ...state,
             rows: action.payload.rows,
-            // A screen's query never declines the count.
-            count: action.payload.count ?? 0,
+            // Without a count, the page belongs to the list already counted.
+            count: action.payload.count ?? state.count,
+            countedFor: counted ? countKey(state) : state.countedFor,
             status: 'succeeded' as const,
             loadingType: null,
           };
@@ -208,10 +231,10 @@ export function createListSlice<Row, Name extends string>({
     UnknownAction
   >;
   const reloadAfter =
-    (event: UnknownAction): ReloadThunk =>
+    (event: UnknownAction, options?: LoadOptions): ReloadThunk =>
     (dispatch) => {
       dispatch(event);
-      return dispatch(load());
+      return dispatch(load(options));
     };
 
   return {
@@ -221,7 +244,10 @@ export function createListSlice<Row, Name extends string>({
     actions: slice.actions,
     selectors: slice.selectors,
     load,
-    changePage: (page: number) => reloadAfter(pageChanged(page)),
+    /** The user pages through the same list: its count stands. */
+    changePage: (page: number) => reloadAfter(pageChanged(page), { reuseCount: true }),
+    /** After a write: the page afresh, and a new count. */
+    reloadPage: (page: number) => reloadAfter(pageChanged(page)),
     changeSort: (sort: SortState) => reloadAfter(sortChanged(sort)),
     submitSearch: (text: string) => reloadAfter(searchSubmitted(text)),
     changeScope: (scope: Record<string, string>) => reloadAfter(scopeSet(scope)),

@@ -30,7 +30,7 @@ export function writeThenReload<Row, Name extends string>(
       return false;
     }
     dispatch(list.actions.mutationSucceeded());
-    await dispatch(list.changePage(1));
+    await dispatch(list.reloadPage(1));
     return true;
   };
 }

@@ -1,3 +1,4 @@
+import { useState, type KeyboardEvent } from 'react';
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import ChevronsLeft from 'lucide-react/icons/chevrons-left';
@@ -14,7 +15,61 @@ export interface PaginationProps {
   onPageChange: (page: number) => void;
 }
 
-/** First, previous, a page dropdown, next and last. Renders nothing when everything fits on one page. */
+const wholeNumber = new Intl.NumberFormat('en');
+
+/**
+ * The page picker: the page's number, which the user may type over, beside the page count. It
+ * costs the same at 2 pages as at a million (a dropdown listed one option per page).
+ */
+function PageInput({
+  page,
+  pageCount,
+  onPageChange,
+}: {
+  page: number;
+  pageCount: number;
+  onPageChange: (page: number) => void;
+}) {
+  // What the user is typing, until it is gone to or given up; otherwise the page shows.
+  const [draft, setDraft] = useState<string | null>(null);
+
+  /** Goes to the typed page; anything else puts the current page back. */
+  function go() {
+    const wanted = Number(draft);
+    setDraft(null);
+    if (Number.isInteger(wanted) && wanted >= 1 && wanted <= pageCount && wanted !== page) {
+      onPageChange(wanted);
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      go();
+    } else if (event.key === 'Escape') {
+      setDraft(null);
+    }
+  }
+
+  return (
+    <Input
+      type="number"
+      inputMode="numeric"
+      aria-label="Page"
+      min={1}
+      max={pageCount}
+      step={1}
+      value={draft ?? String(page)}
+      onChange={(event) => setDraft(event.target.value)}
+      onKeyDown={onKeyDown}
+      onBlur={go}
+      // Wide enough for the largest page number and the spinner.
+      style={{ width: `${String(pageCount).length + 4}ch` }}
+    />
+  );
+}
+
+/** First, previous, the page picker, next and last. Renders nothing when everything fits on one page. */
 export function Pagination({ page, count, pageSize = PAGE_SIZE, onPageChange }: PaginationProps) {
   const pageCount = Math.ceil(count / pageSize);
   if (pageCount <= 1) return null;
@@ -42,20 +97,8 @@ export function Pagination({ page, count, pageSize = PAGE_SIZE, onPageChange }: 
       >
         <ChevronLeft size={18} />
       </Button>
-      <Input
-        type="select"
-        aria-label="Page"
-        value={page}
-        onChange={(event) => onPageChange(Number(event.target.value))}
-        style={{ width: 'auto' }}
-      >
-        {Array.from({ length: pageCount }, (_, index) => (
-          <option key={index + 1} value={index + 1}>
-            {index + 1}
-          </option>
-        ))}
-      </Input>
-      <span className="text-muted text-nowrap">of {pageCount}</span>
+      <PageInput page={page} pageCount={pageCount} onPageChange={onPageChange} />
+      <span className="text-muted text-nowrap">of {wholeNumber.format(pageCount)}</span>
       <Button
         color="light"
         aria-label="Next page"

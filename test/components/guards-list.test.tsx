@@ -7,7 +7,9 @@ import { makeStore } from '../../src/app/store';
 import { GuardsList } from '../../src/features/guards/guards-list';
 import { storeSession } from '../../src/features/session/session-storage';
 import { profiles } from '../fixtures/session';
+import { makeGuard } from '../fixtures/guards';
 import { API, apiError } from '../msw/api';
+import { resetGuardRecords } from '../msw/handlers/guards';
 import { server } from '../msw/server';
 import {
   bodyRows,
@@ -82,6 +84,31 @@ describe('Guards, All tab', () => {
       "((guard_id like '%Chen O''Brien%') OR (name like '%Chen O''Brien%') OR " +
         "(security_company_name like '%Chen O''Brien%'))",
     );
+  });
+
+  it('counts the guards once per search: the next page reuses the count', async () => {
+    resetGuardRecords(
+      Array.from({ length: 20 }, (_, i) =>
+        makeGuard(`guard-${i + 1}`, { name: `Guard ${String(i + 1).padStart(2, '0')}` }),
+      ),
+    );
+    const seen = recordRequests();
+    const { user } = renderApp('/security-guards', { role: 'superadmin' });
+    await screen.findByText('of 3');
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(screen.getByRole('spinbutton', { name: 'Page' })).toHaveValue(2));
+    await user.click(screen.getByRole('button', { name: 'Last page' }));
+    await waitFor(() => expect(screen.getByRole('spinbutton', { name: 'Page' })).toHaveValue(3));
+    expect(screen.getByText('of 3')).toBeInTheDocument();
+    const counted = requestsTo(seen, 'GET', '/guards/list').map(
+      (request) => request.params.get('include_count') ?? 'counted',
+    );
+    expect(counted).toEqual(['counted', 'false', 'false']);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'Guard 1');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(screen.getByText('of 2')).toBeInTheDocument());
+    expect(requestsTo(seen, 'GET', '/guards/list').at(-1)?.params.get('include_count')).toBeNull();
   });
 
   it('sorts by name when its header is clicked', async () => {

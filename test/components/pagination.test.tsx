@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Pagination } from '../../src/components/pagination';
@@ -9,17 +9,27 @@ describe('Pagination', () => {
     expect(container).toBeEmptyDOMElement();
   });
 
-  it('appears as soon as a second page exists, listing every page', () => {
+  it('appears as soon as a second page exists, with the page and the page count', () => {
     render(<Pagination page={1} count={9} onPageChange={vi.fn()} />);
-    const pages = within(screen.getByRole('combobox', { name: 'Page' })).getAllByRole('option');
-    expect(pages.map((option) => option.textContent)).toEqual(['1', '2']);
+    expect(screen.getByRole('spinbutton', { name: 'Page' })).toHaveValue(1);
+    expect(screen.getByText('of 2')).toBeInTheDocument();
   });
 
   it('counts pages with the page size it is given', () => {
     render(<Pagination page={1} count={45} pageSize={20} onPageChange={vi.fn()} />);
-    expect(
-      within(screen.getByRole('combobox', { name: 'Page' })).getAllByRole('option'),
-    ).toHaveLength(3);
+    expect(screen.getByText('of 3')).toBeInTheDocument();
+  });
+
+  it('holds the same few elements at a million pages as at two', () => {
+    const { container, rerender } = render(
+      <Pagination page={1} count={9} onPageChange={vi.fn()} />,
+    );
+    const atTwo = container.querySelectorAll('*').length;
+    rerender(<Pagination page={500_000} count={8_000_000} onPageChange={vi.fn()} />);
+    expect(container.querySelectorAll('*').length).toBe(atTwo);
+    expect(atTwo).toBeLessThan(25);
+    expect(screen.getByText('of 1,000,000')).toBeInTheDocument();
+    expect(screen.getByRole('spinbutton', { name: 'Page' })).toHaveValue(500_000);
   });
 
   it('moves to the first, previous, next and last page', async () => {
@@ -34,14 +44,36 @@ describe('Pagination', () => {
     expect(onPageChange.mock.calls).toEqual([[1], [2], [4], [5]]);
   });
 
-  it('jumps to the page chosen in the dropdown', async () => {
+  it('jumps to the page typed, on Enter or on leaving the field', async () => {
     const onPageChange = vi.fn();
     render(<Pagination page={3} count={40} onPageChange={onPageChange} />);
-    const select = screen.getByRole('combobox', { name: 'Page' });
-    expect(select).toHaveValue('3');
+    const field = screen.getByRole('spinbutton', { name: 'Page' });
+    expect(field).toHaveValue(3);
 
-    await userEvent.selectOptions(select, '5');
-    expect(onPageChange).toHaveBeenCalledWith(5);
+    await userEvent.clear(field);
+    await userEvent.type(field, '5{Enter}');
+    expect(onPageChange).toHaveBeenLastCalledWith(5);
+    expect(field).toHaveFocus();
+
+    await userEvent.clear(field);
+    await userEvent.type(field, '2');
+    await userEvent.tab();
+    expect(onPageChange).toHaveBeenLastCalledWith(2);
+  });
+
+  it('puts the page back for a page that does not exist, and on Escape', async () => {
+    const onPageChange = vi.fn();
+    render(<Pagination page={3} count={40} onPageChange={onPageChange} />);
+    const field = screen.getByRole('spinbutton', { name: 'Page' });
+    for (const typed of ['9', '0', '2.5']) {
+      await userEvent.clear(field);
+      await userEvent.type(field, `${typed}{Enter}`);
+      expect(field).toHaveValue(3);
+    }
+    await userEvent.clear(field);
+    await userEvent.type(field, '4{Escape}');
+    expect(field).toHaveValue(3);
+    expect(onPageChange).not.toHaveBeenCalled();
   });
 
   it('disables first and previous on the first page', () => {

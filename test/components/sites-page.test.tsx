@@ -122,7 +122,7 @@ describe('Sites list', () => {
         'Site 12',
       ]),
     );
-    expect(screen.getByRole('combobox', { name: 'Page' })).toHaveValue('1');
+    expect(screen.getByRole('spinbutton', { name: 'Page' })).toHaveValue(1);
   });
 
   it('shows the loading text while the page is fetched', async () => {

@@ -89,6 +89,48 @@ describe('createListSlice', () => {
     expect(list.selectors.selectPage(store.getState())).toBe(3);
   });
 
+  it('counts once per search, scope and sort, and reuses the count while only the page changes', async () => {
+    const fetchPage = vi.fn(async (query: ListQuery): Promise<ListPage<Guard>> => ({
+      rows: guards(`Page ${query.page}`),
+      count: query.includeCount === false ? null : 40,
+    }));
+    const { list, store } = setup(fetchPage);
+    const asked = () => fetchPage.mock.calls.map(([query]) => query.includeCount !== false);
+
+    await store.dispatch(list.load());
+    await store.dispatch(list.changePage(2));
+    await store.dispatch(list.changePage(5));
+    expect(asked()).toEqual([true, false, false]);
+    expect(list.selectors.selectCount(store.getState())).toBe(40);
+    expect(list.selectors.selectRows(store.getState())).toEqual(guards('Page 5'));
+
+    // A new search, a new sort or a new scope is another list: counted again, then reused.
+    await store.dispatch(list.submitSearch('ana'));
+    await store.dispatch(list.changePage(2));
+    await store.dispatch(list.changeSort({ field: 'name', direction: 'asc' }));
+    await store.dispatch(list.changeScope({ residence_uuid: 'site-1' }));
+    await store.dispatch(list.changePage(3));
+    expect(asked().slice(3)).toEqual([true, false, true, true, false]);
+  });
+
+  it('counts again after a write, and when a page change follows a failed count', async () => {
+    const fetchPage = vi.fn(async (query: ListQuery): Promise<ListPage<Guard>> => ({
+      rows: guards('Ana'),
+      count: query.includeCount === false ? null : 9,
+    }));
+    const { list, store } = setup(fetchPage);
+    await store.dispatch(list.load());
+    await store.dispatch(list.reloadPage(1));
+    expect(fetchPage.mock.lastCall?.[0].includeCount).toBeUndefined();
+
+    fetchPage.mockRejectedValueOnce(new Error('offline'));
+    await store.dispatch(list.submitSearch('bala'));
+    await store.dispatch(list.changePage(2));
+    // The count in hand is the old search's: the new one must be counted.
+    expect(fetchPage.mock.lastCall?.[0]).toMatchObject({ search: 'bala', page: 2 });
+    expect(fetchPage.mock.lastCall?.[0].includeCount).toBeUndefined();
+  });
+
   it('uses a custom page size for the offset', async () => {
     const fetchPage = vi.fn(async (_query: ListQuery) => ({ rows: guards(), count: 0 }));
     const list = createListSlice({

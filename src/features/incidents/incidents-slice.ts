@@ -67,7 +67,7 @@ export function addIncident({ body, files, onUploadProgress }: IncidentSubmissio
       return false;
     }
     dispatch(mutationSucceeded());
-    await dispatch(incidentsList.changePage(1));
+    await dispatch(incidentsList.reloadPage(1));
     return true;
   };
 }

@@ -55,7 +55,7 @@ export function saveSite({ uuid, input, cover }: SaveSiteRequest): SitesThunk {
     }
     dispatch(mutationSucceeded());
     // The list is newest first, so a new site shows on page 1.
-    await dispatch(uuid ? sitesList.load() : sitesList.changePage(1));
+    await dispatch(uuid ? sitesList.load() : sitesList.reloadPage(1));
     return true;
   };
 }
@@ -73,7 +73,7 @@ export function deleteSite(site: Site): SitesThunk {
     dispatch(mutationSucceeded());
     await dispatch(sitesList.load());
     const { rows, page } = getState().sitesList;
-    if (rows.length === 0 && page > 1) await dispatch(sitesList.changePage(page - 1));
+    if (rows.length === 0 && page > 1) await dispatch(sitesList.reloadPage(page - 1));
     return true;
   };
 }
