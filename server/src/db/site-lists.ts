@@ -1,7 +1,13 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Caller } from '../auth/principal';
 import { atLiveSite, siteScope } from '../auth/scope';
-import { applyListQuery, countMatches, walksInOrder, type ParsedListQuery } from '../query';
+import {
+  applyListQuery,
+  countMatches,
+  matchesForPlan,
+  walksInOrder,
+  type ParsedListQuery,
+} from '../query';
 import type { DB } from './database';
 import { countAtSites } from './site-row-counts';
 
@@ -12,7 +18,8 @@ type SiteList = 'visitors' | 'incidents';
  * One page of a list of rows at the caller's live sites, as a sub-select of their uuids in the
  * list's order, and how many match in all (null when the client asked for no count).
  *
- * Counted first, since how many match decides how the page is found (walksInOrder). The caller's
+ * Counted first, since how many match decides how the page is found (walksInOrder); a later page
+ * of a list already counted counts only up to what decides it (matchesForPlan). The caller's
  * sites and the live-site test are read as values when a search's matches or a walk in the
  * list's order should drive the query (see siteScope), else through the site index; they also
  * apply inside a search's union of matches (ParsedListQuery.whereFor), so it gathers only rows
@@ -30,18 +37,18 @@ export async function pageAtLiveSites(
     sql<SqlBool>`${atLiveSite(column, { throughIndex: !byValue })} and ${siteScope(principal, column, { throughIndex: !byValue })}`;
   const counted = siteConditions(list.readsSearchIndex);
   const countFilter = list.whereFor({ within: counted });
+  const matching = db
+    .selectFrom(table)
+    .where(live)
+    .where(counted)
+    .where(countFilter ?? sql<SqlBool>`1 = 1`);
   const total = await countMatches(
     list,
     countFilter === null
       ? countAtSites(db, principal, table, { liveSitesOnly: true })
-      : db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where(live)
-          .where(counted)
-          .where(countFilter),
+      : matching.select((eb) => eb.fn.countAll<number>().as('n')),
   );
-  const inOrder = walksInOrder(list, total);
+  const inOrder = walksInOrder(list, await matchesForPlan(db, total, matching));
   const paged = siteConditions(list.readsSearchIndex || inOrder);
   const sortsBySite = list.order.some((term) => term.ref.startsWith('residences.'));
   const uuids = applyListQuery(

@@ -21,6 +21,7 @@ export {
   listAnswer,
   parseFilter,
   walksInOrder,
+  matchesForPlan,
   parseListQuery,
   type FilterOptions,
   type ListAnswer,

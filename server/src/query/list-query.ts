@@ -1,4 +1,4 @@
-import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { ListResponse, ResourceResponse } from '../../../src/lib/contract/list';
 import { QueryError, excerpt, type QueryErrorCode } from './errors';
 import { FILTER_LIMITS, parseFilterTree, type FilterLimits } from './parser';
@@ -148,15 +148,34 @@ export function parseListQuery(
 export const FEW_MATCHES = 5000;
 
 /**
- * Whether a page of a list that has counted `total` matches is found on a walk in the list's
- * default order, which every list has an index for: with many matches the walk meets a page
- * early (about limit × rows ÷ matches rows in), where reading them all and sorting costs every
- * one. Few matches, an unknown count or another order (where the walk would read every row)
- * read the matches first.
+ * Whether a page of a list with `matches` matches is found on a walk in the list's default
+ * order, which every list has an index for: with many matches the walk meets a page early
+ * (about limit × rows ÷ matches rows in), where reading them all and sorting costs every one.
+ * Few matches, or another order (where the walk would read every row), read the matches first.
  */
-export function walksInOrder(list: ParsedListQuery, total: number | null): boolean {
+export function walksInOrder(list: ParsedListQuery, matches: number): boolean {
   const inDefaultOrder = list.order.length === 1;
-  return total !== null && total > FEW_MATCHES && inDefaultOrder;
+  return matches > FEW_MATCHES && inDefaultOrder;
+}
+
+/**
+ * How many rows `matching` (a select with its conditions) finds, as far as choosing a page's
+ * plan needs: the list's count when it was counted, else (a later page of a list the client
+ * counted already) a count that stops past FEW_MATCHES, which costs at most that many rows.
+ * The plan is then chosen by the matches, the same at every table size, never by the planner's
+ * statistics.
+ */
+export async function matchesForPlan<DB, TB extends keyof DB, O>(
+  db: Kysely<DB>,
+  total: number | null,
+  matching: SelectQueryBuilder<DB, TB, O>,
+): Promise<number> {
+  if (total !== null) return total;
+  const first = matching.select(sql<number>`1`.as('one')).limit(FEW_MATCHES + 1);
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (${first}) as capped`.execute(
+    db,
+  );
+  return Number(rows[0]?.n ?? 0);
 }
 
 /**
@@ -191,13 +210,21 @@ function parseIncludeCount(value: unknown): boolean {
   );
 }
 
-/** Applies a parsed list query's filter, order, limit and offset to a select. */
+/**
+ * Applies a parsed list query's filter, order, limit and offset to a select. `byValue` sorts by
+ * the values alone: a unary + keeps each value and its order but stops SQLite reading an index for
+ * the order, so a search's few matches drive the query rather than a walk of the whole order.
+ */
 export function applyListQuery<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   list: ParsedListQuery,
+  options: { byValue?: boolean } = {},
 ): SelectQueryBuilder<DB, TB, O> {
   let result = list.where === null ? query : query.where(list.where);
-  for (const term of list.order) result = result.orderBy(sql.ref(term.ref), term.direction);
+  for (const term of list.order) {
+    const key = options.byValue ? sql`+${sql.ref(term.ref)}` : sql.ref(term.ref);
+    result = result.orderBy(key, term.direction);
+  }
   return result.limit(list.limit).offset(list.offset);
 }
 

@@ -13,6 +13,7 @@ import {
   type ResourceQuerySpec,
   countMatches,
   FEW_MATCHES,
+  matchesForPlan,
 } from '../../query';
 import { fileUrl } from '../files/files.repository';
 import { companyIsLive } from '../security-companies/security-companies.repository';
@@ -189,41 +190,36 @@ function createGuardsStore(db: Kysely<Database>) {
       // A supervisor's unfiltered count comes from its sites' links alone.
       const supervisorSites =
         principal.role === 'sitesupervisor' ? principal.sites.map((site) => site.uuid) : [];
+      const matching = db
+        .selectFrom('guards')
+        .where('guards.deleted_at', 'is', null)
+        .where(countScope(principal, list.where === null))
+        .where(filter);
       const countQuery =
         list.where === null && supervisorSites.length > 0
           ? countLiveGuardsLinkedTo(db, supervisorSites)
-          : db
-              .selectFrom('guards')
-              .where('guards.deleted_at', 'is', null)
-              .where(countScope(principal, list.where === null))
-              .where(filter)
-              .select((eb) => eb.fn.countAll<number>().as('n'));
+          : matching.select((eb) => eb.fn.countAll<number>().as('n'));
       const total = await countMatches(list, countQuery);
       // Few matches are sorted faster than the order is walked; many are met early on the walk.
-      const fromMatches = searched && (total === null || total <= FEW_MATCHES);
+      const fromMatches = searched && (await matchesForPlan(db, total, matching)) <= FEW_MATCHES;
       // The page's uuids first, from guards alone (a join, even one SQLite would leave out, stops
       // it reading the index in order and stopping after a page), then the page's records.
       // uuid last, so guards created in the same second still page in a stable order.
       const sortsByCompany = list.order.some((term) => term.ref.startsWith('security_companies.'));
-      let pageQuery = liveGuards(principal)
-        .$if(sortsByCompany, (qb) =>
-          qb.innerJoin(
-            'security_companies',
-            'security_companies.uuid',
-            'guards.security_company_uuid',
-          ),
-        )
-        .select('guards.uuid')
-        .where(filter);
-      for (const term of list.order) {
-        // A unary + keeps the value and its order but stops SQLite reading an index for it.
-        const key = fromMatches ? sql`+${sql.ref(term.ref)}` : sql.ref(term.ref);
-        pageQuery = pageQuery.orderBy(key, term.direction);
-      }
-      const pageUuids = pageQuery
-        .orderBy('guards.uuid', 'desc')
-        .limit(list.limit)
-        .offset(list.offset);
+      const pageQuery = applyListQuery(
+        liveGuards(principal)
+          .$if(sortsByCompany, (qb) =>
+            qb.innerJoin(
+              'security_companies',
+              'security_companies.uuid',
+              'guards.security_company_uuid',
+            ),
+          )
+          .select('guards.uuid'),
+        { ...list, where: filter },
+        { byValue: fromMatches },
+      );
+      const pageUuids = pageQuery.orderBy('guards.uuid', 'desc');
       const rowsQuery = applyListQuery(selectGuards(null).where('guards.uuid', 'in', pageUuids), {
         ...list,
         where: null,
