@@ -10,16 +10,20 @@ export function pageParams(query: ListQuery) {
     order: `${query.sort.field} ${query.sort.direction}`,
     limit: query.pageSize,
     offset: query.offset,
-    // The server counts unless told not to (DreamFactory's name), so only false is ever sent.
-    include_count: query.includeCount === false ? false : undefined,
+    // The server counts unless told not to (DreamFactory's name), up to its cap unless told exact.
+    include_count: query.includeCount === undefined ? undefined : query.includeCount,
   };
 }
 
 /** The answer as a page; its count is null only when the query asked for none. */
 export function toListPage<Row>(answer: ListAnswer<Row>, query: ListQuery): ListPage<Row> {
-  const count = 'meta' in answer && answer.meta ? answer.meta.count : null;
-  if (count === null && query.includeCount !== false) {
+  const meta = 'meta' in answer && answer.meta ? answer.meta : null;
+  if (meta === null && query.includeCount !== false) {
     throw new Error('The list answered without its count.');
   }
-  return { rows: answer.resource, count };
+  return {
+    rows: answer.resource,
+    count: meta?.count ?? null,
+    countCapped: meta?.count_capped === true,
+  };
 }

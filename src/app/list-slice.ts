@@ -23,15 +23,18 @@ export interface ListQuery {
   scope: Record<string, string>;
   /**
    * false asks the server not to count (include_count=false), for a caller that knows the count
-   * already: an export's later pages. Screens leave it out and always get a count.
+   * already (the next pages of a list, an export's later pages); 'exact' asks it to count a
+   * search whole rather than up to its cap. Left out, the server counts up to its cap.
    */
-  includeCount?: boolean;
+  includeCount?: boolean | 'exact';
 }
 
 export interface ListPage<Row> {
   rows: Row[];
   /** Every record matching the query; null only when the query asked for no count. */
   count: number | null;
+  /** The search matched more than the server counts: `count` is its cap. */
+  countCapped?: boolean;
 }
 
 /** The state machine of the list fetch itself. */
@@ -48,6 +51,8 @@ export interface ListState<Row> {
   rows: Row[];
   /** Total records on the server for the current search and scope (meta.count). */
   count: number;
+  /** More match than the server counted: `count` is its cap (the pagination shows "N+"). */
+  countCapped: boolean;
   page: number;
   pageSize: number;
   sort: SortState;
@@ -110,6 +115,7 @@ export function createListSlice<Row, Name extends string>({
   const initialState: ListState<Row> = {
     rows: [],
     count: 0,
+    countCapped: false,
     page: 1,
     pageSize,
     sort: defaultSort,
@@ -134,6 +140,18 @@ export function createListSlice<Row, Name extends string>({
     const reuse = options?.reuseCount === true && list.countedFor === countKey(list);
     try {
       return await fetchPage({ ...toListQuery(list), ...(reuse ? { includeCount: false } : {}) });
+    } catch (error) {
+      return rejectWithValue(errorText(error));
+    }
+  });
+
+  /** Counts the list whole (include_count=exact), for the last page of a search counted to its cap. */
+  const countExactly = createAsyncThunk.withTypes<{
+    state: ListRootState<Name, Row>;
+    rejectValue: string;
+  }>()(`${name}/countExactly`, async (_, { getState, rejectWithValue }) => {
+    try {
+      return (await fetchPage({ ...toListQuery(getState()[name]), includeCount: 'exact' })).count;
     } catch (error) {
       return rejectWithValue(errorText(error));
     }
@@ -193,10 +211,21 @@ export function createListSlice<Row, Name extends string>({
             rows: action.payload.rows,
             // Without a count, the page belongs to the list already counted.
             count: action.payload.count ?? state.count,
+            countCapped: counted ? action.payload.countCapped === true : state.countCapped,
             countedFor: counted ? countKey(state) : state.countedFor,
             status: 'succeeded' as const,
             loadingType: null,
           };
+        })
+        .addCase(countExactly.fulfilled, (state, action) => {
+          if (action.payload === null) return;
+          state.count = action.payload;
+          state.countCapped = false;
+          state.countedFor = countKey(state);
+        })
+        .addCase(countExactly.rejected, (state, action) => {
+          state.loadingType = 'error';
+          state.error = action.payload ?? action.error.message ?? 'Request failed.';
         })
         .addCase(load.rejected, (state, action) => {
           if (action.meta.requestId !== state.requestId) return;
@@ -208,6 +237,7 @@ export function createListSlice<Row, Name extends string>({
     selectors: {
       selectRows: (state) => state.rows,
       selectCount: (state) => state.count,
+      selectCountCapped: (state) => state.countCapped,
       selectPage: (state) => state.page,
       selectPageSize: (state) => state.pageSize,
       selectSort: (state) => state.sort,
@@ -248,6 +278,21 @@ export function createListSlice<Row, Name extends string>({
     changePage: (page: number) => reloadAfter(pageChanged(page), { reuseCount: true }),
     /** After a write: the page afresh, and a new count. */
     reloadPage: (page: number) => reloadAfter(pageChanged(page)),
+    /**
+     * The last page. A search counted to the server's cap is counted whole first (once: the
+     * pages after reuse that count), so Last leads to the real last page.
+     */
+    lastPage:
+      (): ThunkAction<Promise<void>, ListRootState<Name, Row>, unknown, UnknownAction> =>
+      async (dispatch, getState) => {
+        if (getState()[name].countCapped) await dispatch(countExactly());
+        const { count, pageSize: size } = getState()[name];
+        await dispatch(
+          reloadAfter(pageChanged(Math.max(1, Math.ceil(count / size))), {
+            reuseCount: true,
+          }),
+        );
+      },
     changeSort: (sort: SortState) => reloadAfter(sortChanged(sort)),
     submitSearch: (text: string) => reloadAfter(searchSubmitted(text)),
     changeScope: (scope: Record<string, string>) => reloadAfter(scopeSet(scope)),

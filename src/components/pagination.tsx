@@ -11,8 +11,12 @@ export interface PaginationProps {
   page: number;
   /** Total number of records across all pages (the API's meta.count). */
   count: number;
+  /** `count` is the server's cap of a long search: more pages follow ("of 1,250+"). */
+  countCapped?: boolean;
   pageSize?: number;
   onPageChange: (page: number) => void;
+  /** The real last page of a capped count (the list counts it whole first); else the last page. */
+  onLastPage?: () => void;
 }
 
 const wholeNumber = new Intl.NumberFormat('en');
@@ -27,6 +31,7 @@ function PageInput({
   onPageChange,
 }: {
   page: number;
+  /** The highest page that may be typed; unbounded for a capped count. */
   pageCount: number;
   onPageChange: (page: number) => void;
 }) {
@@ -57,24 +62,32 @@ function PageInput({
       inputMode="numeric"
       aria-label="Page"
       min={1}
-      max={pageCount}
+      max={Number.isFinite(pageCount) ? pageCount : undefined}
       step={1}
       value={draft ?? String(page)}
       onChange={(event) => setDraft(event.target.value)}
       onKeyDown={onKeyDown}
       onBlur={go}
       // Wide enough for the largest page number and the spinner.
-      style={{ width: `${String(pageCount).length + 4}ch` }}
+      style={{ width: `${String(Number.isFinite(pageCount) ? pageCount : page).length + 5}ch` }}
     />
   );
 }
 
 /** First, previous, the page picker, next and last. Renders nothing when everything fits on one page. */
-export function Pagination({ page, count, pageSize = PAGE_SIZE, onPageChange }: PaginationProps) {
+export function Pagination({
+  page,
+  count,
+  countCapped = false,
+  pageSize = PAGE_SIZE,
+  onPageChange,
+  onLastPage,
+}: PaginationProps) {
   const pageCount = Math.ceil(count / pageSize);
   if (pageCount <= 1) return null;
   const atFirst = page <= 1;
-  const atLast = page >= pageCount;
+  // Past a capped count more pages follow, whatever page this is.
+  const atLast = !countCapped && page >= pageCount;
 
   return (
     <nav
@@ -97,8 +110,15 @@ export function Pagination({ page, count, pageSize = PAGE_SIZE, onPageChange }: 
       >
         <ChevronLeft size={18} />
       </Button>
-      <PageInput page={page} pageCount={pageCount} onPageChange={onPageChange} />
-      <span className="text-muted text-nowrap">of {wholeNumber.format(pageCount)}</span>
+      <PageInput
+        page={page}
+        pageCount={countCapped ? Number.POSITIVE_INFINITY : pageCount}
+        onPageChange={onPageChange}
+      />
+      <span className="text-muted text-nowrap">
+        of {wholeNumber.format(pageCount)}
+        {countCapped ? '+' : ''}
+      </span>
       <Button
         color="light"
         aria-label="Next page"
@@ -111,7 +131,7 @@ export function Pagination({ page, count, pageSize = PAGE_SIZE, onPageChange }: 
         color="light"
         aria-label="Last page"
         disabled={atLast}
-        onClick={() => onPageChange(pageCount)}
+        onClick={() => (onLastPage ? onLastPage() : onPageChange(pageCount))}
       >
         <ChevronsRight size={18} />
       </Button>

@@ -17,9 +17,9 @@ export interface FetchEntireListOptions {
 
 /**
  * Every record of a list with the screen's filter and sort, fetched page after page. Only the
- * first page asks for the count, so the server counts once per export; the run ends at a short
- * page or once that count is reached, so records added or removed meanwhile neither loop it
- * forever nor stop it early.
+ * first page asks for the count, and asks it whole (a search's count is otherwise capped), so the
+ * server counts once per export; the run ends at a short page or once that count is reached, so
+ * records added or removed meanwhile neither loop it forever nor stop it early.
  */
 export async function fetchEntireList<Row>(
   fetchPage: PageFetcher<Row>,
@@ -37,7 +37,7 @@ export async function fetchEntireList<Row>(
         page,
         pageSize,
         offset: (page - 1) * pageSize,
-        ...(page > 1 && { includeCount: false }),
+        includeCount: page === 1 ? 'exact' : false,
       },
       { signal },
     );

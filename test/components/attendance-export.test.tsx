@@ -237,8 +237,13 @@ describe('Attendance export', () => {
       (r) => r.params.get('limit') === '500',
     );
     expect(exportCalls.map((r) => r.params.get('offset'))).toEqual(['0', '500', '1000']);
-    // The count is asked once, with the first page; the screen's own pages always ask for it.
-    expect(exportCalls.map((r) => r.params.get('include_count'))).toEqual([null, 'false', 'false']);
+    // The count is asked once, whole, with the first page; the screen's own first page asks for
+    // the server's (capped) count.
+    expect(exportCalls.map((r) => r.params.get('include_count'))).toEqual([
+      'exact',
+      'false',
+      'false',
+    ]);
     const screenCalls = requestsTo(seen, 'GET', '/attendances/list').filter(
       (r) => r.params.get('limit') === '8',
     );

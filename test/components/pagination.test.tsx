@@ -76,6 +76,29 @@ describe('Pagination', () => {
     expect(onPageChange).not.toHaveBeenCalled();
   });
 
+  it('says a capped count with a +, keeps Next and Last open, and leads Last to the list', async () => {
+    const onPageChange = vi.fn();
+    const onLastPage = vi.fn();
+    render(
+      <Pagination
+        page={1250}
+        count={10_000}
+        countCapped
+        onPageChange={onPageChange}
+        onLastPage={onLastPage}
+      />,
+    );
+    expect(screen.getByText('of 1,250+')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(1251);
+    await userEvent.click(screen.getByRole('button', { name: 'Last page' }));
+    expect(onLastPage).toHaveBeenCalledTimes(1);
+    const field = screen.getByRole('spinbutton', { name: 'Page' });
+    await userEvent.clear(field);
+    await userEvent.type(field, '3000{Enter}');
+    expect(onPageChange).toHaveBeenLastCalledWith(3000);
+  });
+
   it('disables first and previous on the first page', () => {
     render(<Pagination page={1} count={40} onPageChange={vi.fn()} />);
     expect(screen.getByRole('button', { name: 'First page' })).toBeDisabled();

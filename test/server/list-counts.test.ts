@@ -172,7 +172,7 @@ describe('list counts', () => {
     expect(refused.json()).toEqual({
       error: {
         code: 'INVALID_INCLUDE_COUNT',
-        message: "Invalid include_count 'maybe': expected true or false.",
+        message: "Invalid include_count 'maybe': expected true, false or exact.",
       },
     });
   });

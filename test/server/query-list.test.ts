@@ -52,6 +52,7 @@ describe('parseListQuery: defaults', () => {
       offset: 0,
       related: [],
       includeCount: true,
+      exactCount: false,
       readsSearchIndex: false,
     });
   });

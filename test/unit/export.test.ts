@@ -39,7 +39,7 @@ describe('fetchEntireList', () => {
     expect(rows.at(-1)).toBe(1_199);
     const queries = fetchPage.mock.calls.map(([query]) => query);
     expect(queries).toEqual([
-      { ...screenQuery, page: 1, pageSize: 500, offset: 0 },
+      { ...screenQuery, page: 1, pageSize: 500, offset: 0, includeCount: 'exact' },
       { ...screenQuery, page: 2, pageSize: 500, offset: 500, includeCount: false },
       { ...screenQuery, page: 3, pageSize: 500, offset: 1_000, includeCount: false },
     ]);
@@ -62,7 +62,7 @@ describe('fetchEntireList', () => {
     expect(progress).toEqual([50, 100]);
   });
 
-  it('through the api module, sends include_count=false after the first page and reads answers without a count', async () => {
+  it('through the api module, asks the whole count with the first page, include_count=false after, and reads answers without a count', async () => {
     const total = 1_234;
     const includeCounts: Array<string | null> = [];
     server.use(
@@ -88,7 +88,7 @@ describe('fetchEntireList', () => {
     });
     expect(rows).toHaveLength(total);
     expect(rows.at(-1)).toEqual({ uuid: 'att-1233' });
-    expect(includeCounts).toEqual([null, 'false', 'false']);
+    expect(includeCounts).toEqual(['exact', 'false', 'false']);
   });
 
   it('refuses a list answer without its count when the query asked for one', async () => {
@@ -100,6 +100,7 @@ describe('fetchEntireList', () => {
     await expect(attendancesApi.list({ ...query, includeCount: false })).resolves.toEqual({
       rows: [],
       count: null,
+      countCapped: false,
     });
   });
 

@@ -131,6 +131,35 @@ describe('createListSlice', () => {
     expect(fetchPage.mock.lastCall?.[0].includeCount).toBeUndefined();
   });
 
+  it('counts a capped search whole before its last page, then pages on that count', async () => {
+    const fetchPage = vi.fn(async (query: ListQuery): Promise<ListPage<Guard>> => ({
+      rows: guards(`Page ${query.page}`),
+      count: query.includeCount === false ? null : query.includeCount === 'exact' ? 12_345 : 10_000,
+      countCapped: query.includeCount === undefined,
+    }));
+    const { list, store } = setup(fetchPage);
+    await store.dispatch(list.submitSearch('ng'));
+    expect(list.selectors.selectCountCapped(store.getState())).toBe(true);
+    expect(list.selectors.selectCount(store.getState())).toBe(10_000);
+
+    await store.dispatch(list.lastPage());
+    const asked = fetchPage.mock.calls.map(([query]) => [query.includeCount, query.page]);
+    // Counted, counted whole, then the real last page alone.
+    expect(asked).toEqual([
+      [undefined, 1],
+      ['exact', 1],
+      [false, 1544],
+    ]);
+    expect(list.selectors.selectPage(store.getState())).toBe(1544);
+    expect(list.selectors.selectCount(store.getState())).toBe(12_345);
+    expect(list.selectors.selectCountCapped(store.getState())).toBe(false);
+
+    // A list counted whole goes to its last page at once.
+    await store.dispatch(list.lastPage());
+    expect(fetchPage).toHaveBeenCalledTimes(4);
+    expect(fetchPage.mock.lastCall?.[0]).toMatchObject({ page: 1544, includeCount: false });
+  });
+
   it('uses a custom page size for the offset', async () => {
     const fetchPage = vi.fn(async (_query: ListQuery) => ({ rows: guards(), count: 0 }));
     const list = createListSlice({

@@ -4,6 +4,7 @@ import { atLiveSite, siteScope } from '../auth/scope';
 import {
   applyListQuery,
   countMatches,
+  countSearch,
   matchesForPlan,
   walksInOrder,
   type ParsedListQuery,
@@ -42,12 +43,10 @@ export async function pageAtLiveSites(
     .where(live)
     .where(counted)
     .where(countFilter ?? sql<SqlBool>`1 = 1`);
-  const total = await countMatches(
-    list,
+  const total =
     countFilter === null
-      ? countAtSites(db, principal, table, { liveSitesOnly: true })
-      : matching.select((eb) => eb.fn.countAll<number>().as('n')),
-  );
+      ? await countMatches(list, countAtSites(db, principal, table, { liveSitesOnly: true }))
+      : await countSearch(db, list, matching);
   const inOrder = walksInOrder(list, await matchesForPlan(db, total, matching));
   const paged = siteConditions(list.readsSearchIndex || inOrder);
   const sortsBySite = list.order.some((term) => term.ref.startsWith('residences.'));

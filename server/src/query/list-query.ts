@@ -83,6 +83,11 @@ export interface ParsedListQuery {
    */
   includeCount: boolean;
   /**
+   * True for include_count=exact: a search is counted whole rather than up to COUNT_CAP (for
+   * the last page of a long search, or an export's progress).
+   */
+  exactCount: boolean;
+  /**
    * True when the filter reads a trigram search index (a search of three letters or more): its
    * matches are few enough to drive the query, so repositories keep SQLite from reading the
    * caller's scope through an index instead (see siteScope).
@@ -139,7 +144,7 @@ export function parseListQuery(
     limit: limit ?? spec.defaultLimit ?? maxLimit,
     offset: offset ?? 0,
     related: parseRelated(singleText(params.related, 'related', 'INVALID_RELATED'), spec),
-    includeCount: parseIncludeCount(params.include_count),
+    ...parseIncludeCount(params.include_count),
     readsSearchIndex,
   };
 }
@@ -159,6 +164,48 @@ export function walksInOrder(list: ParsedListQuery, matches: number): boolean {
 }
 
 /**
+ * A search is counted up to this many matches: past it the answer's `meta.count` is the cap and
+ * `meta.count_capped` is true. Counting a search most rows match (a site's name, two letters)
+ * would otherwise read every match, 400,000 of a million attendance rows.
+ */
+export const COUNT_CAP = 10_000;
+
+/** How many match: the whole count, or the cap when there are more. */
+export interface ListCount {
+  count: number;
+  capped: boolean;
+}
+
+/** Counts what a select finds, stopping past `cap` when given. */
+async function countRows<DB, TB extends keyof DB, O>(
+  db: Kysely<DB>,
+  matching: SelectQueryBuilder<DB, TB, O>,
+  cap?: number,
+): Promise<number> {
+  const rows = matching.select(sql<number>`1`.as('one'));
+  const counted = cap === undefined ? rows : rows.limit(cap + 1);
+  const answer = await sql<{
+    n: number;
+  }>`select count(*) as n from (${counted}) as matched`.execute(db);
+  return Number(answer.rows[0]?.n ?? 0);
+}
+
+/**
+ * Counts a search's matches (`matching`, a select with its conditions) up to COUNT_CAP, or whole
+ * for include_count=exact; null when the client asked for no count.
+ */
+export async function countSearch<DB, TB extends keyof DB, O>(
+  db: Kysely<DB>,
+  list: ParsedListQuery,
+  matching: SelectQueryBuilder<DB, TB, O>,
+): Promise<ListCount | null> {
+  if (!list.includeCount) return null;
+  if (list.exactCount) return { count: await countRows(db, matching), capped: false };
+  const count = await countRows(db, matching, COUNT_CAP);
+  return count > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count, capped: false };
+}
+
+/**
  * How many rows `matching` (a select with its conditions) finds, as far as choosing a page's
  * plan needs: the list's count when it was counted, else (a later page of a list the client
  * counted already) a count that stops past FEW_MATCHES, which costs at most that many rows.
@@ -167,15 +214,11 @@ export function walksInOrder(list: ParsedListQuery, matches: number): boolean {
  */
 export async function matchesForPlan<DB, TB extends keyof DB, O>(
   db: Kysely<DB>,
-  total: number | null,
+  total: ListCount | number | null,
   matching: SelectQueryBuilder<DB, TB, O>,
 ): Promise<number> {
-  if (total !== null) return total;
-  const first = matching.select(sql<number>`1`.as('one')).limit(FEW_MATCHES + 1);
-  const { rows } = await sql<{ n: number }>`select count(*) as n from (${first}) as capped`.execute(
-    db,
-  );
-  return Number(rows[0]?.n ?? 0);
+  if (total !== null) return typeof total === 'number' ? total : total.count;
+  return countRows(db, matching, FEW_MATCHES);
 }
 
 /**
@@ -193,20 +236,29 @@ export async function countMatches(
 /** A list's answer: its page, and `meta.count` unless the client asked for no count. */
 export type ListAnswer<Row> = ListResponse<Row> | ResourceResponse<Row[]>;
 
-export function listAnswer<Row>(resource: Row[], count: number | null): ListAnswer<Row> {
-  return count === null ? { resource } : { resource, meta: { count } };
+export function listAnswer<Row>(
+  resource: Row[],
+  count: ListCount | number | null,
+): ListAnswer<Row> {
+  if (count === null) return { resource };
+  if (typeof count === 'number') return { resource, meta: { count } };
+  return {
+    resource,
+    meta: count.capped ? { count: count.count, count_capped: true } : { count: count.count },
+  };
 }
 
-/** DreamFactory's include_count: true unless the client says false (or 0). */
-function parseIncludeCount(value: unknown): boolean {
+/** DreamFactory's include_count: true unless the client says false (or 0); ours adds exact. */
+function parseIncludeCount(value: unknown): { includeCount: boolean; exactCount: boolean } {
   const text = singleText(value, 'include_count', 'INVALID_INCLUDE_COUNT');
-  if (text === undefined || text === '') return true;
+  if (text === undefined || text === '') return { includeCount: true, exactCount: false };
   const flag = text.toLowerCase();
-  if (flag === 'true' || flag === '1') return true;
-  if (flag === 'false' || flag === '0') return false;
+  if (flag === 'true' || flag === '1') return { includeCount: true, exactCount: false };
+  if (flag === 'false' || flag === '0') return { includeCount: false, exactCount: false };
+  if (flag === 'exact') return { includeCount: true, exactCount: true };
   throw new QueryError(
     'INVALID_INCLUDE_COUNT',
-    `Invalid include_count ${excerpt(text)}: expected true or false.`,
+    `Invalid include_count ${excerpt(text)}: expected true, false or exact.`,
   );
 }
 

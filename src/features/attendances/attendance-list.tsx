@@ -16,6 +16,7 @@ import { attendancesList } from './attendances-slice';
 const {
   selectRows,
   selectCount,
+  selectCountCapped,
   selectPage,
   selectSort,
   selectSearch,
@@ -35,6 +36,7 @@ export function AttendanceList({
   const dispatch = useAppDispatch();
   const rows = useAppSelector(selectRows);
   const count = useAppSelector(selectCount);
+  const countCapped = useAppSelector(selectCountCapped);
   const page = useAppSelector(selectPage);
   const sort = useAppSelector(selectSort);
   const search = useAppSelector(selectSearch);
@@ -77,7 +79,9 @@ export function AttendanceList({
       <Pagination
         page={page}
         count={count}
+        countCapped={countCapped}
         onPageChange={(next) => void dispatch(attendancesList.changePage(next))}
+        onLastPage={() => void dispatch(attendancesList.lastPage())}
       />
       <ExportModal
         isOpen={exporting}

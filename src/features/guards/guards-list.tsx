@@ -24,7 +24,8 @@ function noticeOf(state: unknown): string | null {
   return null;
 }
 
-const { selectRows, selectCount, selectPage, selectSort, selectLoading } = guardsList.selectors;
+const { selectRows, selectCount, selectCountCapped, selectPage, selectSort, selectLoading } =
+  guardsList.selectors;
 
 /**
  * Runs `act` whenever `flag` turns true while the screen is shown; a flag already up when the
@@ -45,6 +46,7 @@ export function GuardsList({ residenceUuid }: { residenceUuid?: string }) {
   const location = useLocation();
   const rows = useAppSelector(selectRows);
   const count = useAppSelector(selectCount);
+  const countCapped = useAppSelector(selectCountCapped);
   const page = useAppSelector(selectPage);
   const sort = useAppSelector(selectSort);
   const loading = useAppSelector(selectLoading);
@@ -93,7 +95,9 @@ export function GuardsList({ residenceUuid }: { residenceUuid?: string }) {
       <Pagination
         page={page}
         count={count}
+        countCapped={countCapped}
         onPageChange={(next) => void dispatch(guardsList.changePage(next))}
+        onLastPage={() => void dispatch(guardsList.lastPage())}
       />
       <GuardModals open={modals.open} guard={modals.guard} onClose={modals.close} />
       <GuardErrorToast />

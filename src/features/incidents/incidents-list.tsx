@@ -13,8 +13,15 @@ import { AddIncidentModal } from './add-incident-modal';
 import { incidentColumns } from './incident-columns';
 import { incidentsList, incidentsSelectors } from './incidents-slice';
 
-const { selectRows, selectCount, selectPage, selectSort, selectLoading, selectError } =
-  incidentsSelectors;
+const {
+  selectRows,
+  selectCount,
+  selectCountCapped,
+  selectPage,
+  selectSort,
+  selectLoading,
+  selectError,
+} = incidentsSelectors;
 
 export const incidentPath = (incident: Pick<Incident, 'uuid'>) =>
   `/incidents-view/${incident.uuid}`;
@@ -25,6 +32,7 @@ export function IncidentsList({ residenceUuid }: { residenceUuid?: string }) {
   const navigate = useNavigate();
   const rows = useAppSelector(selectRows);
   const count = useAppSelector(selectCount);
+  const countCapped = useAppSelector(selectCountCapped);
   const page = useAppSelector(selectPage);
   const sort = useAppSelector(selectSort);
   const loading = useAppSelector(selectLoading);
@@ -71,7 +79,9 @@ export function IncidentsList({ residenceUuid }: { residenceUuid?: string }) {
       <Pagination
         page={page}
         count={count}
+        countCapped={countCapped}
         onPageChange={(next) => void dispatch(incidentsList.changePage(next))}
+        onLastPage={() => void dispatch(incidentsList.lastPage())}
       />
       <AddIncidentModal
         isOpen={adding}

@@ -25,6 +25,7 @@ const { selectors } = incidentsList;
 export const incidentsSelectors = {
   selectRows: withIncidents.selector(selectors.selectRows),
   selectCount: withIncidents.selector(selectors.selectCount),
+  selectCountCapped: withIncidents.selector(selectors.selectCountCapped),
   selectPage: withIncidents.selector(selectors.selectPage),
   selectSort: withIncidents.selector(selectors.selectSort),
   selectLoading: withIncidents.selector(selectors.selectLoading),

@@ -46,6 +46,7 @@ export function VisitorsList({
   const navigate = useNavigate();
   const rows = useAppSelector(visitorsSelectors.selectRows);
   const count = useAppSelector(visitorsSelectors.selectCount);
+  const countCapped = useAppSelector(visitorsSelectors.selectCountCapped);
   const page = useAppSelector(visitorsSelectors.selectPage);
   const sort = useAppSelector(visitorsSelectors.selectSort);
   const search = useAppSelector(visitorsSelectors.selectSearch);
@@ -103,7 +104,9 @@ export function VisitorsList({
       <Pagination
         page={page}
         count={count}
+        countCapped={countCapped}
         onPageChange={(next) => void dispatch(visitorsList.changePage(next))}
+        onLastPage={() => void dispatch(visitorsList.lastPage())}
       />
       <ExportModal
         isOpen={exporting}

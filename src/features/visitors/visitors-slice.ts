@@ -24,6 +24,7 @@ const { selectors } = visitorsList;
 export const visitorsSelectors = {
   selectRows: withVisitors.selector(selectors.selectRows),
   selectCount: withVisitors.selector(selectors.selectCount),
+  selectCountCapped: withVisitors.selector(selectors.selectCountCapped),
   selectPage: withVisitors.selector(selectors.selectPage),
   selectSort: withVisitors.selector(selectors.selectSort),
   selectSearch: withVisitors.selector(selectors.selectSearch),

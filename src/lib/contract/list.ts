@@ -3,9 +3,13 @@ export interface ResourceResponse<T> {
   resource: T;
 }
 
-/** A list call's answer: one page of records, and how many match in all. */
+/**
+ * A list call's answer: one page of records, and how many match in all. A search that matches
+ * more than the server counts (COUNT_CAP) answers the cap with `count_capped: true`; the client
+ * asks `include_count=exact` when it needs the whole count.
+ */
 export interface ListResponse<T> extends ResourceResponse<T[]> {
-  meta: { count: number };
+  meta: { count: number; count_capped?: true };
 }
 
 /** Every error's body: a code to tell errors apart, and a message fit to show. */

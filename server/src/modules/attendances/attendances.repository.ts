@@ -10,6 +10,7 @@ import { countAtSites } from '../../db/site-row-counts';
 import { toDbTime } from '../../db/time';
 import {
   countMatches,
+  countSearch,
   applyListQuery,
   FEW_MATCHES,
   matchesForPlan,
@@ -234,12 +235,13 @@ export function createAttendancesRepository(db: DB, options: { geofenceRadiusMet
         .selectFrom('attendances')
         .where(scope)
         .where(list.where ?? sql<SqlBool>`1 = 1`);
-      const total = await countMatches(
-        list,
+      const total =
         list.where === null
-          ? countAtSites(db, principal, 'attendances', { liveSitesOnly: false })
-          : matching.select((eb) => eb.fn.countAll<number>().as('n')),
-      );
+          ? await countMatches(
+              list,
+              countAtSites(db, principal, 'attendances', { liveSitesOnly: false }),
+            )
+          : await countSearch(db, list, matching);
       // A filter's few matches are read first and sorted, so they drive the query at every table
       // size; many are met early on a walk in the list's order. Chosen here, by the matches,
       // never left to the planner's statistics (at 100,000 rows SQLite walked the whole order for

@@ -12,6 +12,7 @@ import {
   type ParsedListQuery,
   type ResourceQuerySpec,
   countMatches,
+  countSearch,
   FEW_MATCHES,
   matchesForPlan,
 } from '../../query';
@@ -195,11 +196,15 @@ function createGuardsStore(db: Kysely<Database>) {
         .where('guards.deleted_at', 'is', null)
         .where(countScope(principal, list.where === null))
         .where(filter);
-      const countQuery =
-        list.where === null && supervisorSites.length > 0
-          ? countLiveGuardsLinkedTo(db, supervisorSites)
-          : matching.select((eb) => eb.fn.countAll<number>().as('n'));
-      const total = await countMatches(list, countQuery);
+      const total =
+        list.where === null
+          ? await countMatches(
+              list,
+              supervisorSites.length > 0
+                ? countLiveGuardsLinkedTo(db, supervisorSites)
+                : matching.select((eb) => eb.fn.countAll<number>().as('n')),
+            )
+          : await countSearch(db, list, matching);
       // Few matches are sorted faster than the order is walked; many are met early on the walk.
       const fromMatches = searched && (await matchesForPlan(db, total, matching)) <= FEW_MATCHES;
       // The page's uuids first, from guards alone (a join, even one SQLite would leave out, stops
