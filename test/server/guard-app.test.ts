@@ -1220,6 +1220,19 @@ describe('visitors at the gate', () => {
     });
     const filters = await door('GET', `residences/${siteA1}/bookings/filters`, { token });
     expect(filters.json().data).toEqual({ statuses: [], facilities: [] });
+    for (const [method, path] of [
+      ['GET', 'bookings/1'],
+      ['POST', 'bookings/1/check-in'],
+      ['POST', 'bookings/1/check-out'],
+    ] as const) {
+      const none = await door(method, `residences/${siteA1}/${path}`, { token });
+      expect(none.statusCode).toBe(404);
+      expect(none.json()).toEqual({
+        success: false,
+        message: 'Booking does not exist.',
+        code: 'NOT_FOUND',
+      });
+    }
   });
 });
 

@@ -380,11 +380,11 @@ export function guardAppRoutes(
     },
   );
 
-  door.get(
+  door.get<{ Params: { site: string } }>(
     '/residences/:site/visitor-types',
     { schema: { params: siteParams } },
     async (request) => {
-      const { site } = guardAt(request as FastifyRequest<{ Params: { site: string } }>);
+      const { site } = guardAt(request);
       visitors.checkVisitorsOn(site);
       return answer({
         visitor_types: VISITOR_TYPES.map(({ id, uuid, name }) => ({ id, uuid, name })),
@@ -637,16 +637,20 @@ export function guardAppRoutes(
 
   // ---- Facility bookings: this product has none ----
 
-  door.get('/residences/:site/bookings', { schema: { params: siteParams } }, async (request) => {
-    guardAt(request as FastifyRequest<{ Params: { site: string } }>);
-    return answer({ counts: { all_bookings: 0, checked_in: 0, upcoming: 0 }, bookings: [] });
-  });
+  door.get<{ Params: { site: string } }>(
+    '/residences/:site/bookings',
+    { schema: { params: siteParams } },
+    async (request) => {
+      guardAt(request);
+      return answer({ counts: { all_bookings: 0, checked_in: 0, upcoming: 0 }, bookings: [] });
+    },
+  );
 
-  door.get(
+  door.get<{ Params: { site: string } }>(
     '/residences/:site/bookings/filters',
     { schema: { params: siteParams } },
     async (request) => {
-      guardAt(request as FastifyRequest<{ Params: { site: string } }>);
+      guardAt(request);
       return answer({ statuses: [], facilities: [] });
     },
   );
