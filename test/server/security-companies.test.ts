@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, createCompany, createSite, createUser } from './factories';
-import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
+import { PASSWORD, createCompany, createGuard, createSite, createUser } from './factories';
+import { authHeaders, makeTestApp, signIn, sqlCount, type TestApp } from './test-app';
 
 type Caller = 'admin' | 'company' | 'supervisor';
 
@@ -124,5 +124,76 @@ describe('GET /securitycompanies/list', () => {
     expect(response.statusCode).toBe(400);
     const anonymous = await t.app.inject({ method: 'GET', url: '/kgapi/securitycompanies/list' });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('No. of Guards, kept by triggers', () => {
+  /** Each live company's guard count as the list answers it, and as a plain count gives it. */
+  async function guardCounts() {
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: '/kgapi/securitycompanies/list?limit=50',
+      headers: authHeaders(tokens.admin),
+    });
+    const listed = Object.fromEntries(
+      answer
+        .json<{ resource: Array<{ uuid: string; guard_count: number }> }>()
+        .resource.map((company) => [company.uuid, company.guard_count]),
+    );
+    const plain = Object.fromEntries(
+      await Promise.all(
+        Object.keys(listed).map(async (uuid) => [
+          uuid,
+          await sqlCount(
+            t.db,
+            'select count(*) as n from guards where security_company_uuid = ? and deleted_at is null',
+            [uuid],
+          ),
+        ]),
+      ),
+    );
+    return { listed, plain };
+  }
+
+  it('follows guards added, deleted, undeleted, moved between companies and removed', async () => {
+    const guards: string[] = [];
+    for (let i = 0; i < 6; i++) guards.push(await createGuard(t.db, i % 2 ? aegis : cekap));
+    const steps: Array<() => Promise<unknown>> = [
+      () =>
+        t.db
+          .updateTable('guards')
+          .set({ deleted_at: '2024-06-01 00:00:00' })
+          .where('uuid', '=', guards[0] ?? '')
+          .execute(),
+      () =>
+        t.db
+          .updateTable('guards')
+          .set({ security_company_uuid: benteng })
+          .where('uuid', '=', guards[1] ?? '')
+          .execute(),
+      () =>
+        t.db
+          .updateTable('guards')
+          .set({ deleted_at: null })
+          .where('uuid', '=', guards[0] ?? '')
+          .execute(),
+      () =>
+        t.db
+          .updateTable('guards')
+          .set({ deleted_at: '2024-06-01 00:00:00', security_company_uuid: aegis })
+          .where('uuid', '=', guards[2] ?? '')
+          .execute(),
+      () =>
+        t.db
+          .deleteFrom('guards')
+          .where('uuid', '=', guards[3] ?? '')
+          .execute(),
+    ];
+    for (const step of steps) {
+      await step();
+      const { listed, plain } = await guardCounts();
+      expect(listed).toEqual(plain);
+    }
+    expect((await guardCounts()).listed[aegis]).toBeGreaterThan(0);
   });
 });

@@ -292,6 +292,12 @@ export interface PasswordResetCodesTable {
   created_at: Generated<string>;
 }
 
+/** Live guards per company, kept by triggers: the companies page reads these. */
+export interface CompanyGuardCountsTable {
+  company_uuid: string;
+  n: number;
+}
+
 /** A guard's password for the guard app. */
 export interface GuardCredentialsTable {
   guard_uuid: string;
@@ -359,4 +365,5 @@ export interface Database {
   guard_credentials: GuardCredentialsTable;
   kiosks: KiosksTable;
   guard_sessions: GuardSessionsTable;
+  company_guard_counts: CompanyGuardCountsTable;
 }

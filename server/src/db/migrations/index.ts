@@ -13,6 +13,7 @@ import * as guardListIndexes from './2026-11-23T08-guard-list-indexes';
 import * as incidentReporterIndexes from './2026-11-23T09-incident-reporter-indexes';
 import * as guardLinkLiveness from './2026-11-23T10-guard-link-liveness';
 import * as guardApp from './2026-11-24T01-guard-app';
+import * as companyGuardCounts from './2026-11-24T02-company-guard-counts';
 
 /** Every migration in order. Names are timestamps so they sort as they were written. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T09-incident-reporter-indexes': incidentReporterIndexes,
   '2026-11-23T10-guard-link-liveness': guardLinkLiveness,
   '2026-11-24T01-guard-app': guardApp,
+  '2026-11-24T02-company-guard-counts': companyGuardCounts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -105,11 +105,11 @@ export function createSecurityCompaniesRepository(db: DB) {
           .where('residences.deleted_at', 'is', null)
           .where('residences.kipleguard_enabled', '=', 1)
           .as('site_count'),
+        // Kept by triggers (migration 2026-11-24T02), so no guard is counted here.
         eb
-          .selectFrom('guards')
-          .select((inner) => inner.fn.countAll<number>().as('n'))
-          .whereRef('guards.security_company_uuid', '=', 'security_companies.uuid')
-          .where('guards.deleted_at', 'is', null)
+          .selectFrom('company_guard_counts')
+          .select('company_guard_counts.n')
+          .whereRef('company_guard_counts.company_uuid', '=', 'security_companies.uuid')
           .as('guard_count'),
       ]);
   }
