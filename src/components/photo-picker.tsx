@@ -1,6 +1,7 @@
-import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { Button, FormFeedback, Input, Label } from 'reactstrap';
 import { photoProblem, PHOTO_TYPES } from '../lib/rules/files';
+import { useObjectUrl } from './use-object-url';
 
 export interface PhotoPickerProps {
   label: string;
@@ -38,13 +39,7 @@ export function PhotoPicker({
   const [problem, setProblem] = useState<string | null>(null);
   const [ownFile, setOwnFile] = useState<File | null>(null);
   const file = value === undefined ? ownFile : value;
-  const previewUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-
-  useEffect(() => {
-    return () => {
-      if (previewUrl) URL.revokeObjectURL(previewUrl);
-    };
-  }, [previewUrl]);
+  const previewUrl = useObjectUrl(file);
 
   function choose(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0] ?? null;

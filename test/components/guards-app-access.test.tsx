@@ -12,9 +12,7 @@ setUpGuardTests();
 
 async function openAppAccess(uuid = 'guard-1') {
   const app = renderApp(`/guard-details/${uuid}`, { role: 'securitycompany' });
-  await app.user.click(
-    await screen.findByRole('button', { name: 'App access' }, { timeout: 5000 }),
-  );
+  await app.user.click(await screen.findByRole('button', { name: 'App access' }));
   const dialog = await screen.findByRole('dialog');
   return { app, dialog };
 }
@@ -28,8 +26,7 @@ describe('Guard details, App access', () => {
       pin_failures: 5,
     });
     renderApp('/guard-details/guard-1', { role: 'securitycompany' });
-    // The first render of the file loads the lazy screen's modules.
-    await screen.findByRole('tab', { name: 'Profile' }, { timeout: 5000 });
+    await screen.findByRole('tab', { name: 'Profile' });
     const panel = screen.getByRole('tabpanel');
     expect(
       await within(panel).findByText(/^Locked until .* after 5 wrong PINs$/),

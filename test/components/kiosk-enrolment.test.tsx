@@ -20,8 +20,7 @@ beforeEach(() => {
 
 async function openSiteKiosks(role: 'securitycompany' | 'sitesupervisor' | 'superadmin') {
   const app = renderApp('/site-details/site-1/company-1', { role });
-  // The first render loads the shell and the page's modules: longer than a look-up on a busy machine.
-  const section = await screen.findByRole('region', { name: 'Kiosks' }, { timeout: 5000 });
+  const section = await screen.findByRole('region', { name: 'Kiosks' });
   const table = await within(section).findByRole('table', { name: 'Kiosks' });
   return { ...app, section, table };
 }

@@ -1,12 +1,4 @@
-import {
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type DragEvent,
-} from 'react';
+import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import Play from 'lucide-react/icons/play';
 import Upload from 'lucide-react/icons/upload';
 import { Button } from 'reactstrap';
@@ -14,6 +6,7 @@ import { INCIDENT_FILE_TYPES, incidentFileProblem } from '../../lib/rules/files'
 import { INCIDENT_MESSAGES, MAX_INCIDENT_FILES } from '../../lib/rules/incidents';
 import { isVideo } from './incident-text';
 import './incidents.css';
+import { useObjectUrl } from '../../components/use-object-url';
 
 export interface FileTileProps {
   name: string;
@@ -84,8 +77,7 @@ function ChosenFileTile({
   onRemove: () => void;
   disabled?: boolean;
 }) {
-  const url = useMemo(() => URL.createObjectURL(file), [file]);
-  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  const url = useObjectUrl(file) ?? '';
   return (
     <FileTile
       name={file.name}

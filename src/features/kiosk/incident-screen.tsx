@@ -19,6 +19,7 @@ import { KioskScreen, useFocusOnMount } from './kiosk-screen';
 import { loadIncidentTypes, stepChosen } from './kiosk-slice';
 import { failureMessage } from './kiosk-thunk';
 import { WebcamCapture } from './webcam-capture';
+import { useObjectUrl } from '../../components/use-object-url';
 
 interface IncidentValues {
   incidentType: string;
@@ -58,8 +59,7 @@ function PhotoThumbnail({
   onRemove: () => void;
 }) {
   const { t } = useTranslation('kiosk');
-  const url = useMemo(() => URL.createObjectURL(photo), [photo]);
-  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  const url = useObjectUrl(photo) ?? '';
   return (
     <li className="kiosk-photo">
       <img src={url} alt={t('incident.photoAlt', { number })} />

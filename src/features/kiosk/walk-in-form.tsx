@@ -26,6 +26,7 @@ import {
 } from './kiosk-slice';
 import { failureMessage } from './kiosk-thunk';
 import { WebcamCapture } from './webcam-capture';
+import { useObjectUrl } from '../../components/use-object-url';
 
 interface WalkInValues {
   visitorTypeId: string;
@@ -231,16 +232,7 @@ function VisitorPhoto() {
   const { t } = useTranslation('kiosk');
   const { values, setFieldValue, isSubmitting } = useFormikContext<WalkInValues>();
   const [cameraOpen, setCameraOpen] = useState(false);
-  const url = useMemo(
-    () => (values.photo ? URL.createObjectURL(values.photo) : null),
-    [values.photo],
-  );
-  useEffect(
-    () => () => {
-      if (url) URL.revokeObjectURL(url);
-    },
-    [url],
-  );
+  const url = useObjectUrl(values.photo);
 
   return (
     <fieldset className="kiosk-field">
