@@ -1,5 +1,33 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const SERVER_TESTS = ['test/server/**/*.test.ts'];
+/** SQLite's plans (EXPLAIN QUERY PLAN) and SQL text, and the parser, which has no engine. */
+const SQLITE_ONLY = [
+  'test/server/attendances-plans.test.ts',
+  'test/server/query-list.test.ts',
+  'test/server/query-parser.test.ts',
+];
+
+/** The server tests on a PostgreSQL engine (test/server/test-database.ts). */
+function onPostgres(name: string, engine: 'pglite' | 'postgres'): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    test: {
+      name,
+      environment: 'node',
+      include: SERVER_TESTS,
+      exclude: SQLITE_ONLY,
+      env: { TEST_DATABASE: engine },
+      // Files share a worker's modules, so its databases (seconds each to make and migrate on
+      // PGlite) serve every file rather than being made again per file.
+      isolate: false,
+      // A test that makes its own app waits for a PostgreSQL database: seconds, not milliseconds.
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [react()],
@@ -7,12 +35,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: {
-          name: 'server',
-          environment: 'node',
-          include: ['test/server/**/*.test.ts'],
-        },
+        test: { name: 'server', environment: 'node', include: SERVER_TESTS },
       },
+      // The same server tests on PostgreSQL, in this process (PGlite), in `npm test`.
+      onPostgres('server-pglite', 'pglite'),
+      // And on a real PostgreSQL server when TEST_DATABASE_URL names one (.ci/run starts one).
+      ...(process.env.TEST_DATABASE_URL ? [onPostgres('server-postgres', 'postgres')] : []),
       {
         extends: true,
         test: {

@@ -2,6 +2,7 @@ import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createAccountsRepository } from './auth/accounts.repository';
+import { engineOf, type Engine } from './db/engine';
 import { registerAuthentication } from './auth/authenticate';
 import { createSessionsRepository } from './auth/sessions';
 import { createPasswordGate, type PasswordGateOptions } from './auth/password-gate';
@@ -67,6 +68,12 @@ export interface AppOptions {
   passwordGate?: PasswordGateOptions;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    engine: Engine;
+  }
+}
+
 /** Builds the whole app without listening, so tests drive it with app.inject(). */
 export async function buildApp({
   config,
@@ -81,6 +88,8 @@ export async function buildApp({
     // Some payload fields accept a number or its text (lat, lng, flags), as form posts send them.
     ajv: { customOptions: { allowUnionTypes: true } },
   });
+  // The database engine, for the few places whose SQL differs by engine (db/engine/).
+  app.decorate('engine', engineOf(db));
   registerErrorHandling(app);
   // JSON and text above a kilobyte go compressed; brotli at a quick level, since answers are
   // made per request (the console's files are compressed once, at build). Answers up to 64 KiB

@@ -5,6 +5,8 @@ export interface ServerConfig {
   host: string;
   /** Holds the SQLite file and uploaded files. */
   dataDir: string;
+  /** PostgreSQL's address when DATABASE_URL names one; null keeps the SQLite file in dataDir. */
+  databaseUrl: string | null;
   /** Accepted X-Application-Key values. */
   appKeys: string[];
   /** Seed demo data into an empty database. */
@@ -99,6 +101,30 @@ function smtpOf(env: NodeJS.ProcessEnv): MailConfig['smtp'] {
   };
 }
 
+/** DATABASE_URL: empty for the SQLite file, or a postgres:// address naming a database. */
+function parseDatabaseUrl(value: string | undefined): string | null {
+  if (value === undefined || value.trim() === '') return null;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new Error(
+      'DATABASE_URL must be a postgres:// address, such as postgres://user:password@localhost:5432/guard_console.',
+    );
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new Error(
+      `DATABASE_URL must start with postgres:// (it starts with ${url.protocol}//); leave it empty for the SQLite file.`,
+    );
+  }
+  if (url.pathname.length <= 1) {
+    throw new Error(
+      'DATABASE_URL must name a database after the host, as in postgres://localhost:5432/guard_console.',
+    );
+  }
+  return value.trim();
+}
+
 /** Reads and checks the environment once, at start; a bad value stops the server with a clear message. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const appKeys = (env.APP_KEYS ?? DEFAULT_APP_KEY)
@@ -113,6 +139,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port,
     host,
     dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
     appKeys,
     demoData: parseSwitch('DEMO_DATA', env.DEMO_DATA, true),
     // An empty STATIC_DIR serves the API alone (the dev server serves the SPA then).

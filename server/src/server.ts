@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { buildApp, GUARD_API_PREFIX } from './app';
 import { readConfig } from './config';
-import { refreshPlannerStatistics } from './db/database';
-import { openDataDir } from './db/open-data-dir';
+import { refreshPlannerStatistics } from './db/engine/statistics';
+import { openConfiguredDatabase } from './db/open-data-dir';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed/demo';
 import { DEMO_GUARD_EMAIL, DEMO_GUARD_PIN } from './db/seed/demo-guards';
 
@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   // Settings come from the environment; a .env file beside package.json fills in what is not set.
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = readConfig();
-  const db = await openDataDir(config.dataDir);
+  const db = await openConfiguredDatabase(config);
   const seeded = config.demoData && (await seedDemoData(db, { dataDir: config.dataDir }));
   const app = await buildApp({ config, db, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
 
@@ -29,7 +29,9 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   console.log(`Guard Console is running at http://${config.host}:${config.port}`);
-  console.log(`Data directory: ${config.dataDir}${seeded ? ' (demo data seeded now)' : ''}`);
+  console.log(
+    `${config.databaseUrl ? `Database: PostgreSQL (DATABASE_URL); files in ${config.dataDir}` : `Data directory: ${config.dataDir}`}${seeded ? ' (demo data seeded now)' : ''}`,
+  );
   if (config.demoData) {
     console.log(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
     for (const account of DEMO_ACCOUNTS)

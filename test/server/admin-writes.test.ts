@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Login } from '../../src/lib/contract/logins';
 import type { SecurityCompany } from '../../src/lib/contract/security-companies';
@@ -9,6 +8,7 @@ import { avatarPng } from '../../server/src/db/seed/images';
 import { createFilesRepository } from '../../server/src/modules/files/files.repository';
 import { createCompany, createGuard, createSite, createUser, PASSWORD } from './factories';
 import { APP_KEY, authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
+import { refuseInserts } from './test-database';
 
 let t: TestApp;
 const token: Record<string, string> = {};
@@ -171,16 +171,20 @@ describe('security companies', () => {
     ];
     const spare = await createSite(t.db, null, { name: 'Spare Court' });
     // The login's role is written after the company and its profile: make that insert fail.
-    await sql`create trigger fail_half_way before insert on user_roles
-      when (select name from security_companies where uuid = new.security_company_uuid) = 'Half Way'
-      begin select raise(abort, 'injected failure half-way'); end`.execute(t.db);
-    const response = await call(
-      'POST',
-      '/securitycompanies/add',
-      ROOT,
-      body({ name: 'Half Way', email: 'half@echo.example.com', residence_uuid: [spare] }),
+    let response!: Awaited<ReturnType<typeof call>>;
+    await refuseInserts(
+      t.db,
+      'user_roles',
+      `(select name from security_companies where uuid = new.security_company_uuid) = 'Half Way'`,
+      async () => {
+        response = await call(
+          'POST',
+          '/securitycompanies/add',
+          ROOT,
+          body({ name: 'Half Way', email: 'half@echo.example.com', residence_uuid: [spare] }),
+        );
+      },
     );
-    await sql`drop trigger fail_half_way`.execute(t.db);
     expect(response.statusCode).toBe(500);
     expect([
       await count('security_companies'),

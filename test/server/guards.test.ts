@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../server/src/db/seed/demo';
 import { avatarPng } from '../../server/src/db/seed/images';
 import type { SniffedType } from '../../server/src/modules/files/file-content';
@@ -23,6 +22,7 @@ import {
   createUser,
   PASSWORD,
 } from './factories';
+import { refuseInserts } from './test-database';
 import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
 import type { Guard } from '../../src/lib/contract/guards';
 
@@ -886,17 +886,8 @@ async function linkCount(w: World, guardUuid?: string): Promise<number> {
 }
 
 /** Makes every new link to `site` fail inside the database while `run` runs. */
-async function failLinksTo(w: World, site: string, run: () => Promise<void>): Promise<void> {
-  await sql
-    .raw(
-      `create trigger fail_link before insert on guard_residences when new.residence_uuid = '${site}' begin select raise(abort, 'link refused'); end`,
-    )
-    .execute(w.t.db);
-  try {
-    await run();
-  } finally {
-    await sql`drop trigger fail_link`.execute(w.t.db);
-  }
+function failLinksTo(w: World, site: string, run: () => Promise<void>): Promise<void> {
+  return refuseInserts(w.t.db, 'guard_residences', `new.residence_uuid = '${site}'`, run);
 }
 
 describe('guards and attendance of the demo data', () => {

@@ -4,22 +4,23 @@ import {
   createPasswordThrottle,
   THROTTLE_POLICY,
 } from '../../server/src/auth/password-throttle';
-import { migrateToLatest, openDatabase, type DB } from '../../server/src/db/database';
+import type { DB } from '../../server/src/db/database';
 import { createUser, PASSWORD } from './factories';
+import { openTestDatabase } from './test-database';
 import { APP_KEY, authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
 
 describe('the throttle store', () => {
   let db: DB;
+  let close: () => Promise<void>;
   let clock: number;
   let throttle: ReturnType<typeof createPasswordThrottle>;
   beforeEach(async () => {
-    db = openDatabase(':memory:');
-    await migrateToLatest(db);
+    ({ db, close } = await openTestDatabase());
     clock = 1_000_000;
     throttle = createPasswordThrottle(db, () => clock);
   });
   afterEach(async () => {
-    await db.destroy();
+    await close();
   });
 
   async function waitOf(ip: string): Promise<number | null> {

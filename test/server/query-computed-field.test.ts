@@ -1,6 +1,7 @@
-import Database from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql, type SqlBool } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineOf } from '../../server/src/db/engine';
+import { openScratchDatabase } from './test-database';
 import {
   QueryError,
   applyListQuery,
@@ -38,10 +39,10 @@ const SPEC: ResourceQuerySpec = {
 
 let db: Kysely<TestDatabase>;
 
+let closeDb: () => Promise<void>;
+
 beforeAll(async () => {
-  db = new Kysely<TestDatabase>({
-    dialect: new SqliteDialect({ database: new Database(':memory:') }),
-  });
+  ({ db, close: closeDb } = await openScratchDatabase<TestDatabase>());
   await sql`create table companies (uuid text primary key, name text not null)`.execute(db);
   await sql`create table guards (uuid text primary key, name text not null, company_uuid text not null)`.execute(
     db,
@@ -77,7 +78,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await db.destroy();
+  await closeDb();
 });
 
 async function uuidsMatching(filter: string): Promise<string[]> {
@@ -111,8 +112,10 @@ describe('computed fields in filters', () => {
       .select('guards.uuid')
       .where(parseFilter("site_uuid = 's1'' OR 1=1 --' AND name = 'x'", SPEC.fields))
       .compile();
+    // The first placeholder: SQLite's ?, PostgreSQL's $1.
+    const first = engineOf(db) === 'postgres' ? '$1' : '?';
     expect(query.sql).toContain(
-      '(guards.uuid in (select gs.guard_uuid from guard_sites as gs where "gs"."site_uuid" = ?))',
+      `(guards.uuid in (select gs.guard_uuid from guard_sites as gs where "gs"."site_uuid" = ${first}))`,
     );
     expect(query.parameters).toEqual(["s1' OR 1=1 --", 'x']);
   });

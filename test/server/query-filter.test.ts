@@ -1,6 +1,8 @@
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect, type Expression, type SqlBool } from 'kysely';
 import { beforeAll, afterAll, describe, it, expect } from 'vitest';
+import { isValueOfWrongType } from '../../server/src/db/errors';
+import { openScratchDatabase } from './test-database';
 import {
   FILTER_LIMITS,
   QueryError,
@@ -92,10 +94,14 @@ const GUARDS: TestDatabase['guards'][] = [
 
 let db: Kysely<TestDatabase>;
 
+let closeDb: () => Promise<void>;
+/** Compiles only, for the tests of the SQL text: SQLite's placeholders are `?`. */
+const sqliteCompiler = new Kysely<TestDatabase>({
+  dialect: new SqliteDialect({ database: new Database(':memory:') }),
+});
+
 beforeAll(async () => {
-  db = new Kysely<TestDatabase>({
-    dialect: new SqliteDialect({ database: new Database(':memory:') }),
-  });
+  ({ db, close: closeDb } = await openScratchDatabase<TestDatabase>());
   await db.schema
     .createTable('companies')
     .addColumn('uuid', 'text', (column) => column.primaryKey())
@@ -123,11 +129,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await db.destroy();
+  await closeDb();
+  await sqliteCompiler.destroy();
 });
 
-function selectGuards(where: Expression<SqlBool>) {
-  return db
+function selectGuards(where: Expression<SqlBool>, on = db) {
+  return on
     .selectFrom('guards')
     .leftJoin('companies as sc', 'sc.uuid', 'guards.company_uuid')
     .select('guards.uuid')
@@ -141,7 +148,7 @@ async function uuidsMatching(filter: string): Promise<string[]> {
 }
 
 function compiled(filter: string, now?: Date) {
-  return selectGuards(parseFilter(filter, FIELDS, { now })).compile();
+  return selectGuards(parseFilter(filter, FIELDS, { now }), sqliteCompiler).compile();
 }
 
 async function guardCount(): Promise<number> {
@@ -370,7 +377,7 @@ describe('parseFilter: hostile and invalid input is a 400 QueryError', () => {
     expect(error.message.length).toBeLessThan(100);
   });
 
-  it('answers mutated filters only with a QueryError or a query SQLite runs', async () => {
+  it('answers mutated filters only with a QueryError or a query the database runs', async () => {
     // Valid filters with random insertions and cuts reach deep into the grammar; a fixed seed keeps
     // the run reproducible.
     const seeds = [
@@ -439,8 +446,15 @@ describe('parseFilter: hostile and invalid input is a 400 QueryError', () => {
         rejected += 1;
         continue;
       }
-      accepted += 1;
-      await selectGuards(where).execute();
+      try {
+        await selectGuards(where).execute();
+        accepted += 1;
+      } catch (error) {
+        // PostgreSQL refuses a value of another type for a column, where SQLite compares it
+        // (the API answers 400 then: http/errors.ts).
+        expect(isValueOfWrongType(error), filter).toBe(true);
+        rejected += 1;
+      }
     }
     expect(accepted).toBeGreaterThan(100);
     expect(rejected).toBeGreaterThan(100);

@@ -9,18 +9,17 @@ import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
 let t: TestApp;
 let token: string;
 
+/** Every table with its columns (read by Kysely's introspection, on either engine) and rows. */
 async function snapshot() {
-  const tables = await t.db.executeQuery<{ name: string; sql: string }>(
-    CompiledQuery.raw(`select name, sql from sqlite_master order by name`),
-  );
+  const tables = await t.db.introspection.getTables();
   const counts: Record<string, number> = {};
-  for (const table of tables.rows.filter((row) => row.sql?.startsWith('CREATE TABLE'))) {
+  for (const table of tables) {
     const result = await t.db.executeQuery<{ n: number }>(
       CompiledQuery.raw(`select count(*) as n from "${table.name}"`),
     );
     counts[table.name] = Number(result.rows[0]?.n);
   }
-  return { schema: tables.rows, counts };
+  return { schema: tables, counts };
 }
 
 beforeAll(async () => {

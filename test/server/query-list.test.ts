@@ -54,6 +54,7 @@ describe('parseListQuery: defaults', () => {
       includeCount: true,
       exactCount: false,
       readsSearchIndex: false,
+      engine: 'sqlite',
     });
   });
 
@@ -376,7 +377,9 @@ describe('parseListQuery: a search over several fields of the listed table', () 
 
   it('tests each row against the matches in the form for a walk in order', () => {
     const list = parseListQuery({ filter: BOTH }, SEARCHED);
-    expect(sqlOf(list.whereFor({ inOrder: true }))).toContain('(+"guards"."rowid" in (select');
+    expect(sqlOf(list.whereFor({ inOrder: true }))).toContain(
+      '(coalesce("guards"."rowid", "guards"."rowid") in (select',
+    );
   });
 
   it('applies the caller’s scope inside the union too, when given one', () => {

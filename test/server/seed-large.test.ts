@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Incident } from '../../src/lib/contract/incidents';
 import type { ListResponse } from '../../src/lib/contract/list';
 import type { VisitorRow } from '../../src/lib/contract/visitors';
-import { migrateToLatest, openDatabase } from '../../server/src/db/database';
 import type { Database } from '../../server/src/db/schema';
 import { DEMO_PASSWORD, seedDemoData } from '../../server/src/db/seed/demo';
 import { SUPERADMIN_EMAIL } from '../../server/src/db/seed/demo-catalogue';
 import { seedLargeData } from '../../server/src/db/seed/large';
 import { localDate, toDbTime } from '../../server/src/db/time';
 import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
+import { openTestDatabase } from './test-database';
 
 // The large seed's visitor passes and incidents, on top of the demo data, seen through the real
 // database and the real list and add calls.
@@ -368,10 +368,9 @@ describe('seedLargeData: visitor passes and incidents', () => {
 
 describe('seedLargeData on an empty database', () => {
   it('creates a company whose sites, with units, take the passes and incidents', async () => {
-    const db = openDatabase(':memory:');
+    const { db, close } = await openTestDatabase();
     const dataDir = await mkdtemp(path.join(tmpdir(), 'guard-console-seed-large-'));
     try {
-      await migrateToLatest(db);
       await seedLargeData(db, {
         dataDir,
         guards: 0,
@@ -395,7 +394,7 @@ describe('seedLargeData on an empty database', () => {
         Array.from({ length: 30 }, (_, i) => `INC-${String(i + 1).padStart(6, '0')}`),
       );
     } finally {
-      await db.destroy();
+      await close();
       await rm(dataDir, { recursive: true, force: true });
     }
   });

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type DB } from '../../server/src/db/database';
+import type { DB } from '../../server/src/db/database';
+import { openTestDatabase } from './test-database';
 import type { Database } from '../../server/src/db/schema';
 import { localDate } from '../../server/src/db/time';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../server/src/db/seed/demo';
@@ -16,17 +17,17 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 
 interface Fixture {
   db: DB;
+  close(): Promise<void>;
   dataDir: string;
 }
 
 async function freshDatabase(): Promise<Fixture> {
-  const db = openDatabase(':memory:');
-  await migrateToLatest(db);
-  return { db, dataDir: await mkdtemp(path.join(tmpdir(), 'guard-console-seed-')) };
+  const { db, close } = await openTestDatabase();
+  return { db, close, dataDir: await mkdtemp(path.join(tmpdir(), 'guard-console-seed-')) };
 }
 
-async function closeFixture({ db, dataDir }: Fixture): Promise<void> {
-  await db.destroy();
+async function closeFixture({ close, dataDir }: Fixture): Promise<void> {
+  await close();
   await rm(dataDir, { recursive: true, force: true });
 }
 

@@ -5,9 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { CompiledQuery } from 'kysely';
 import { buildApp, type AppOptions } from '../../server/src/app';
 import { readConfig } from '../../server/src/config';
-import { migrateToLatest, openDatabase, type DB } from '../../server/src/db/database';
+import { engineOf } from '../../server/src/db/engine';
+import type { DB } from '../../server/src/db/database';
 import { outboxDirectory } from '../../server/src/mail/mailer';
 import { createUser, PASSWORD } from './factories';
+import { openTestDatabase } from './test-database';
 
 export const APP_KEY = 'test-app-key';
 
@@ -19,15 +21,14 @@ export interface TestApp {
 }
 
 /**
- * A fresh app on a fresh, migrated in-memory database, with its own data directory. `env` adds
+ * A fresh app on a freshly migrated database (test-database.ts: SQLite, PGlite or PostgreSQL), with its own data directory. `env` adds
  * settings as the environment would give them; `passwordGate` shrinks the gate to see its limits.
  */
 export async function makeTestApp(
   options: { env?: NodeJS.ProcessEnv; passwordGate?: AppOptions['passwordGate'] } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'guard-console-test-'));
-  const db = openDatabase(':memory:');
-  await migrateToLatest(db);
+  const { db, close } = await openTestDatabase();
   const config = readConfig({
     DATA_DIR: dataDir,
     APP_KEYS: APP_KEY,
@@ -41,7 +42,7 @@ export async function makeTestApp(
     dataDir,
     async close() {
       await app.close();
-      await db.destroy();
+      await close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -95,9 +96,16 @@ export async function signInEveryRole(
   };
 }
 
-/** Rows of plain SQL on the test database: the oracle that tests hold the server's answers to. */
+/**
+ * Rows of plain SQL on the test database: the oracle that tests hold the server's answers to.
+ * Parameters are written `?`, and numbered ($1, $2, …) for PostgreSQL.
+ */
 export async function sqlRows(db: DB, text: string, params: unknown[] = []) {
-  const result = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, params));
+  let position = 0;
+  const numbered = engineOf(db) === 'postgres' ? text.replace(/\?/g, () => `$${++position}`) : text;
+  const result = await db.executeQuery<Record<string, unknown>>(
+    CompiledQuery.raw(numbered, params),
+  );
   return result.rows;
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { DB } from '../db/database';
 import type { Database } from '../db/schema';
 import type { RoleType } from '../db/schema';
@@ -129,10 +129,7 @@ export async function removeAccount(
   await trx
     .updateTable('identities')
     .set((eb) => ({
-      identifier: eb.fn<string>('concat', [
-        eb.val(`deleted:${profileUuid}:`),
-        eb.ref('identifier'),
-      ]),
+      identifier: sql<string>`cast(${`deleted:${profileUuid}:`} as text) || ${eb.ref('identifier')}`,
       updated_at: toDbTime(now),
     }))
     .where('user_profile_uuid', '=', profileUuid)

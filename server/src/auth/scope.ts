@@ -1,4 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
+import { valueOnly } from '../db/engine/plan-hints';
 import type { Caller } from './principal';
 
 // Role scope as SQL conditions. Repositories AND them with whatever filter the client sent,
@@ -12,14 +13,14 @@ function siteUuidList(principal: Caller) {
 }
 
 /**
- * A site uuid column, as SQL. A unary + reads the column's value but keeps SQLite from reading
- * the table through the column's index: a search's few matches then drive the query, where
- * otherwise SQLite may walk every row of the caller's sites testing each
+ * A site uuid column, as SQL. Without `throughIndex` it is read as a value (valueOnly), so the
+ * planner cannot read the table through the column's index: a search's few matches then drive
+ * the query, where otherwise SQLite may walk every row of the caller's sites testing each
  * (ParsedListQuery.readsSearchIndex).
  */
 function siteColumn(residenceUuidColumn: string, options: { throughIndex?: boolean }) {
   return options.throughIndex === false
-    ? sql`+${sql.ref(residenceUuidColumn)}`
+    ? valueOnly(sql.ref(residenceUuidColumn))
     : sql.ref(residenceUuidColumn);
 }
 

@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { createAccountsRepository } from '../auth/accounts.repository';
 import { readConfig } from '../config';
-import { openDataDir } from '../db/open-data-dir';
+import { openConfiguredDatabase } from '../db/open-data-dir';
 
 const MIN_PASSWORD_LENGTH = 8;
 
@@ -73,7 +73,7 @@ async function main(): Promise<void> {
     throw new Error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`);
   }
   const config = readConfig();
-  const db = await openDataDir(config.dataDir);
+  const db = await openConfiguredDatabase(config);
   try {
     const accounts = createAccountsRepository(db);
     if ((await accounts.findAdminsByEmail(email)).length > 0) {

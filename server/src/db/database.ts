@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql, type LogConfig } from 'kysely';
+import { Kysely, SqliteDialect, type LogConfig } from 'kysely';
 import { Migrator } from 'kysely';
 import type { Database } from './schema';
 import { migrationProvider } from './migrations';
@@ -10,8 +10,8 @@ const MEMORY_MAP_BYTES = 2 ** 31;
 const PAGE_CACHE_KIB = 64 * 1024;
 
 /**
- * Opens the SQLite file (or ':memory:') with WAL and foreign keys on.
- * The dialect is the one place that knows the engine: a PostgreSQL dialect can replace it.
+ * Opens the SQLite file (or ':memory:') with WAL and foreign keys on. PostgreSQL opens through
+ * engine/postgres.ts; openConfiguredDatabase (open-data-dir.ts) picks one of the two.
  */
 export function openDatabase(filename: string, options: { log?: LogConfig } = {}): DB {
   const sqlite = new SQLite(filename);
@@ -33,11 +33,6 @@ export function openDatabase(filename: string, options: { log?: LogConfig } = {}
     dialect: new SqliteDialect({ database: sqlite }),
     log: options.log,
   });
-}
-
-/** Brings the planner's statistics up to date as data grows; the server runs it every hour. */
-export async function refreshPlannerStatistics(db: DB): Promise<void> {
-  await sql`pragma optimize`.execute(db);
 }
 
 export async function migrateToLatest(db: DB): Promise<void> {

@@ -10,3 +10,13 @@ export function isUniqueViolation(error: unknown): boolean {
     code === '23505'
   );
 }
+
+/**
+ * True when PostgreSQL refused a value for its column's type (SQLSTATE class 22, such as a word
+ * compared with a number column in a filter). SQLite compares any value with any other and
+ * never raises these; the caller sent something that cannot match, so it is a bad request.
+ */
+export function isValueOfWrongType(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}

@@ -1,3 +1,4 @@
+import { isValueOfWrongType } from '../db/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ApiErrorBody } from '../../../src/lib/contract/list';
 
@@ -73,6 +74,11 @@ export function registerErrorHandling(app: FastifyInstance, bodyOf: ErrorBodyOf 
       if (error.statusCode === 413) reply.header('Connection', 'close');
       const code = error.code.startsWith('FST_') ? 'INVALID_REQUEST' : error.code;
       return reply.status(error.statusCode).send(bodyOf(code, error.message));
+    }
+    if (isValueOfWrongType(error)) {
+      return reply
+        .status(400)
+        .send(bodyOf('INVALID_VALUE', 'A value in the request does not fit its field.'));
     }
     request.log.error({ err: error }, 'request failed');
     return reply

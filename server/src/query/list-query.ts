@@ -1,5 +1,8 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { ListResponse, ResourceResponse } from '../../../src/lib/contract/list';
+import type { Engine } from '../db/engine';
+import { sortDirection } from '../db/engine/ordering';
+import { valueOnly } from '../db/engine/plan-hints';
 import { QueryError, excerpt, type QueryErrorCode } from './errors';
 import { FILTER_LIMITS, parseFilterTree, type FilterLimits } from './parser';
 import { compileFilter, fieldOf, sortColumnOf, type FieldSpecs } from './to-kysely';
@@ -49,6 +52,8 @@ export interface FilterOptions {
   /** The instant NOW() stands for; defaults to the current time. */
   now?: Date;
   limits?: Partial<FilterLimits>;
+  /** The engine the SQL is for (the app's `engine`); SQLite unless told. */
+  engine?: Engine;
 }
 
 export interface OrderTerm {
@@ -93,6 +98,8 @@ export interface ParsedListQuery {
    * caller's scope through an index instead (see siteScope).
    */
   readsSearchIndex: boolean;
+  /** The engine the SQL is for. */
+  engine: Engine;
 }
 
 /**
@@ -105,7 +112,7 @@ export function parseFilter(
   options: FilterOptions = {},
 ): Expression<SqlBool> {
   const tree = parseFilterTree(text, { ...FILTER_LIMITS, ...options.limits });
-  return compileFilter(tree, fields, options.now);
+  return compileFilter(tree, fields, options.now, { engine: options.engine });
 }
 
 /** The one entry point for list routes: validates every list parameter or throws QueryError. */
@@ -124,11 +131,12 @@ export function parseListQuery(
       : parseFilterTree(filter, { ...FILTER_LIMITS, ...options.limits });
   const now = options.now ?? new Date();
   let readsSearchIndex = false;
-  const compile = (options: { within?: Expression<SqlBool>; readMatchesFirst: boolean }) =>
+  const compile = (plan: { within?: Expression<SqlBool>; readMatchesFirst: boolean }) =>
     tree === null
       ? null
       : compileFilter(tree, spec.fields, now, {
-          ...options,
+          ...plan,
+          engine: options.engine,
           listedTable: spec.table,
           onSearchIndex: () => {
             readsSearchIndex = true;
@@ -146,6 +154,7 @@ export function parseListQuery(
     related: parseRelated(singleText(params.related, 'related', 'INVALID_RELATED'), spec),
     ...parseIncludeCount(params.include_count),
     readsSearchIndex,
+    engine: options.engine ?? 'sqlite',
   };
 }
 
@@ -264,8 +273,8 @@ function parseIncludeCount(value: unknown): { includeCount: boolean; exactCount:
 
 /**
  * Applies a parsed list query's filter, order, limit and offset to a select. `byValue` sorts by
- * the values alone: a unary + keeps each value and its order but stops SQLite reading an index for
- * the order, so a search's few matches drive the query rather than a walk of the whole order.
+ * the values alone (valueOnly): the planner cannot read an index for the order, so a search's few
+ * matches drive the query rather than a walk of the whole order.
  */
 export function applyListQuery<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
@@ -274,8 +283,8 @@ export function applyListQuery<DB, TB extends keyof DB, O>(
 ): SelectQueryBuilder<DB, TB, O> {
   let result = list.where === null ? query : query.where(list.where);
   for (const term of list.order) {
-    const key = options.byValue ? sql`+${sql.ref(term.ref)}` : sql.ref(term.ref);
-    result = result.orderBy(key, term.direction);
+    const key = options.byValue ? valueOnly(sql.ref(term.ref)) : sql.ref(term.ref);
+    result = result.orderBy(key, sortDirection(list.engine, term.direction));
   }
   return result.limit(list.limit).offset(list.offset);
 }

@@ -1,5 +1,8 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { ComparisonOperator, FilterNode, FilterValue } from './ast';
+import type { Engine } from '../db/engine';
+import { rowKey } from '../db/engine/row-keys';
+import { searchIndexCondition } from '../db/engine/search-indexes';
 import { excerpt, filterError } from './errors';
 
 /** Fixed SQL text per operator: the only SQL the tree contributes besides bound values. */
@@ -94,21 +97,6 @@ export function containedText(pattern: string): string | null {
   return [...text].length >= MIN_INDEXED_TEXT ? text : null;
 }
 
-/**
- * LIKE '%text%' on `columns` of one trigram index: reads the index for candidate rows and keeps
- * the LIKE (`like`) as the final word, so the rows found are exactly those the LIKE alone would
- * find. Several columns of one index take one MATCH (`{name category} : "text"`), not one each.
- */
-function indexedLike(
-  index: SearchIndex,
-  columns: readonly string[],
-  text: string,
-  like: Expression<SqlBool>,
-): RawBuilder<SqlBool> {
-  const phrase = `{${columns.join(' ')}} : "${text.replaceAll('"', '""')}"`;
-  return sql<SqlBool>`(${sql.ref(index.rowid)} in (select rowid from ${sql.table(index.table)} where ${sql.table(index.table)} match ${phrase}) and ${like})`;
-}
-
 /** lower() on both sides: SQLite's LIKE ignores ASCII case, PostgreSQL's does not. */
 function plainLike(
   column: Expression<unknown>,
@@ -128,6 +116,7 @@ function plainLike(
  * SQLite, testing each row against the matches: faster when they are many (FEW_MATCHES).
  */
 function unionOfMatches(
+  engine: Engine,
   table: string,
   operands: RawBuilder<SqlBool>[],
   options: { readFirst: boolean; within?: Expression<SqlBool> },
@@ -137,11 +126,10 @@ function unionOfMatches(
   const within = options.within ? sql`${options.within} and ` : sql``;
   const matches = operands.map(
     (operand) =>
-      sql`select ${sql.ref(`${table}.rowid`)} from ${sql.table(table)} where ${sql.ref(`${table}.deleted_at`)} is null and ${within}${operand}`,
+      sql`select ${rowKey(engine, table)} from ${sql.table(table)} where ${sql.ref(`${table}.deleted_at`)} is null and ${within}${operand}`,
   );
-  // A unary + tests the rowid without reading rows by it, so SQLite walks the list's order.
-  const rowid = options.readFirst ? sql.ref(`${table}.rowid`) : sql`+${sql.ref(`${table}.rowid`)}`;
-  return sql<SqlBool>`(${rowid} in (${sql.join(matches, sql` union all `)}))`;
+  const key = rowKey(engine, table, { valueOnly: !options.readFirst });
+  return sql<SqlBool>`(${key} in (${sql.join(matches, sql` union all `)}))`;
 }
 
 /** Timestamps are stored as UTC text 'YYYY-MM-DD HH:MM:SS', so NOW() binds in that form. */
@@ -162,8 +150,11 @@ export function compileFilter(
     listedTable?: string;
     readMatchesFirst?: boolean;
     within?: Expression<SqlBool>;
+    /** The engine the SQL is for; SQLite unless told. */
+    engine?: Engine;
   } = {},
 ): Expression<SqlBool> {
+  const engine = options.engine ?? 'sqlite';
   const nowText = formatUtcTimestamp(now);
   let indexReads = 0;
   const readIndex = () => {
@@ -207,7 +198,13 @@ export function compileFilter(
           const text = index && typeof pattern === 'string' ? containedText(pattern) : null;
           if (!index || text === null) return plainLike(column, pattern);
           readIndex();
-          return indexedLike(index, [index.column], text, plainLike(column, pattern));
+          return searchIndexCondition(
+            engine,
+            index,
+            [index.column],
+            text,
+            plainLike(column, pattern),
+          );
         });
       case 'in':
         return condition(node.field, (column) =>
@@ -254,10 +251,16 @@ export function compileFilter(
     for (const { index, columns, text, likes } of byIndex.values()) {
       readIndex();
       members.push(
-        indexedLike(index, columns, text, sql<SqlBool>`(${sql.join(likes, sql` or `)})`),
+        searchIndexCondition(
+          engine,
+          index,
+          columns,
+          text,
+          sql<SqlBool>`(${sql.join(likes, sql` or `)})`,
+        ),
       );
     }
-    return unionOfMatches(table, members, {
+    return unionOfMatches(engine, table, members, {
       readFirst: options.readMatchesFirst ?? true,
       within: options.within,
     });

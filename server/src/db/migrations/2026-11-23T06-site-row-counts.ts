@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { createRowTrigger, dropRowTrigger } from '../engine/triggers';
 
 // Frozen once landed. How many attendance rows, live visitor passes and live incidents each site
 // has, kept by triggers, so that an unfiltered list's count adds up one number per site in the
@@ -6,7 +7,7 @@ import { type Kysely, sql } from 'kysely';
 
 /** The lists counted per site, and which of their rows count (live ones, for soft-deleted tables). */
 const COUNTED: Array<{ list: string; live: string }> = [
-  { list: 'attendances', live: '1' },
+  { list: 'attendances', live: 'true' },
   { list: 'visitors', live: 'deleted_at is null' },
   { list: 'incidents', live: 'deleted_at is null' },
 ];
@@ -15,35 +16,26 @@ async function countRows(db: Kysely<unknown>, list: string, live: string) {
   const add = (row: 'new' | 'old', by: '+ 1' | '- 1') =>
     `insert into site_row_counts (list, residence_uuid, n)
        values ('${list}', ${row}.residence_uuid, ${by === '+ 1' ? 1 : -1})
-       on conflict (list, residence_uuid) do update set n = n ${by};`;
+       on conflict (list, residence_uuid) do update set n = site_row_counts.n ${by};`;
   const liveOf = (row: 'new' | 'old') => live.replace('deleted_at', `${row}.deleted_at`);
-  await sql
-    .raw(
-      `create trigger ${list}_count_insert after insert on ${list}
-       when new.residence_uuid is not null and ${liveOf('new')} begin ${add('new', '+ 1')} end`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `create trigger ${list}_count_delete after delete on ${list}
-       when old.residence_uuid is not null and ${liveOf('old')} begin ${add('old', '- 1')} end`,
-    )
-    .execute(db);
   // A move to another site, a soft delete or an undelete: the old row leaves its count, the new
   // one joins its own.
-  const watched = live === '1' ? 'residence_uuid' : 'residence_uuid, deleted_at';
-  await sql
-    .raw(
-      `create trigger ${list}_count_update_old after update of ${watched} on ${list}
-       when old.residence_uuid is not null and ${liveOf('old')} begin ${add('old', '- 1')} end`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `create trigger ${list}_count_update_new after update of ${watched} on ${list}
-       when new.residence_uuid is not null and ${liveOf('new')} begin ${add('new', '+ 1')} end`,
-    )
-    .execute(db);
+  const watched = live === 'true' ? 'residence_uuid' : 'residence_uuid, deleted_at';
+  const triggers = [
+    { name: 'insert', event: 'insert', row: 'new', by: '+ 1' },
+    { name: 'delete', event: 'delete', row: 'old', by: '- 1' },
+    { name: 'update_old', event: `update of ${watched}`, row: 'old', by: '- 1' },
+    { name: 'update_new', event: `update of ${watched}`, row: 'new', by: '+ 1' },
+  ] as const;
+  for (const { name, event, row, by } of triggers) {
+    await createRowTrigger(db, {
+      name: `${list}_count_${name}`,
+      table: list,
+      event,
+      when: `${row}.residence_uuid is not null and ${liveOf(row)}`,
+      body: add(row, by),
+    });
+  }
   await sql
     .raw(
       `insert into site_row_counts (list, residence_uuid, n)
@@ -67,7 +59,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const { list } of COUNTED) {
     for (const suffix of ['insert', 'delete', 'update_old', 'update_new']) {
-      await sql.raw(`drop trigger if exists ${list}_count_${suffix}`).execute(db);
+      await dropRowTrigger(db, `${list}_count_${suffix}`, list);
     }
   }
   await db.schema.dropTable('site_row_counts').execute();

@@ -1,12 +1,16 @@
 import { type Kysely, sql } from 'kysely';
+import { analyzeIndexes } from '../engine/statistics';
 
 // Frozen once landed. What keeps the dashboard's figures under 50 ms for every role at 100k guards
 // and a million attendance rows: each figure read scope first, from indexes that hold the columns
 // its condition needs, so no shift history and (for a company) no guard row is read. The guards
 // linked to a site come from guard_residences_residence_guard (2026-11-23T08-guard-list-indexes).
 
-/** Each index, and what it serves. */
-const INDEXES = ['attendances_open_site', 'guards_live_company_uuid'] as const;
+/** Each index, and its table. */
+const INDEXES = [
+  { index: 'attendances_open_site', table: 'attendances' },
+  { index: 'guards_live_company_uuid', table: 'guards' },
+] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // On duty at the caller's sites: open shifts by site and check-in time.
@@ -28,9 +32,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   // The planner's statistics for the new indexes now, not at the next hourly refresh: without
   // them SQLite may keep reading a site's whole attendance through attendances_residence_created.
-  for (const index of INDEXES) await sql`analyze ${sql.id(index)}`.execute(db);
+  await analyzeIndexes(db, INDEXES);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const index of [...INDEXES].reverse()) await db.schema.dropIndex(index).execute();
+  for (const { index } of [...INDEXES].reverse()) await db.schema.dropIndex(index).execute();
 }

@@ -1,29 +1,19 @@
 import { type Kysely, sql } from 'kysely';
+import { addIntegerId, dropIntegerId } from '../engine/integer-ids';
+import { nowDefault } from '../engine/timestamps';
 
 // Frozen once landed. The guards' front line (issue 18): the guard app's sign-in and sessions,
 // the kiosks, shifts opened from the app, walk-in passes, guard-reported incidents, and the
 // integer ids the app parses.
 
-const now = sql`(strftime('%Y-%m-%d %H:%M:%S', 'now'))`;
-
 /** Tables whose records the guard app reads with an integer id beside the uuid. */
 const WITH_INTEGER_ID = ['residences', 'guards', 'attendances', 'visitors'] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // Existing rows take their rowid; each new row the next id, from a trigger, so every writer
-  // (the console, the seeders, the guard app) gets one without knowing of it. max(id) reads the
-  // unique index's last entry.
-  for (const table of WITH_INTEGER_ID) {
-    await db.schema.alterTable(table).addColumn('id', 'integer').execute();
-    await sql`update ${sql.table(table)} set id = rowid`.execute(db);
-    await db.schema.createIndex(`${table}_id`).on(table).column('id').unique().execute();
-    await sql`create trigger ${sql.id(`${table}_id_on_insert`)} after insert on ${sql.table(table)}
-      when new.id is null
-      begin
-        update ${sql.table(table)} set id = (select coalesce(max(id), 0) + 1 from ${sql.table(table)})
-          where rowid = new.rowid;
-      end`.execute(db);
-  }
+  // Existing rows are numbered, and each new row takes the next number by itself, so every writer
+  // (the console, the seeders, the guard app) gets one without knowing of it (engine/integer-ids.ts).
+  const now = nowDefault(db);
+  for (const table of WITH_INTEGER_ID) await addIntegerId(db, table);
 
   // A site may let guards start and end shifts with their PIN alone (a kiosk without a camera).
   await db.schema
@@ -190,6 +180,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  const now = nowDefault(db);
   await sql`delete from password_reset_codes where identity_uuid is null`.execute(db);
   await db.schema
     .createTable('password_reset_codes_before')
@@ -221,9 +212,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('attendances').dropColumn('checkout_distance_m').execute();
   await db.schema.alterTable('attendances').dropColumn('checkin_distance_m').execute();
   await db.schema.alterTable('residences').dropColumn('pin_only_shifts').execute();
-  for (const table of [...WITH_INTEGER_ID].reverse()) {
-    await sql`drop trigger ${sql.id(`${table}_id_on_insert`)}`.execute(db);
-    await db.schema.dropIndex(`${table}_id`).execute();
-    await db.schema.alterTable(table).dropColumn('id').execute();
-  }
+  for (const table of [...WITH_INTEGER_ID].reverse()) await dropIntegerId(db, table);
 }

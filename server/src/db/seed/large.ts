@@ -8,6 +8,7 @@ import { insertInBatches } from './insert';
 import { type LargeContext, type LargeSite, loadStaff, writeInTransactions } from './large-context';
 import { seedIncidents } from './large-incidents';
 import { seedVisitors } from './large-visitors';
+import { engineOf } from '../engine';
 import { createRandom } from './random';
 import { attendanceRow, guardRow, type Place, regularShift } from './rows';
 
@@ -217,7 +218,12 @@ async function seedAttendance(
 export async function seedLargeData(db: DB, options: LargeSeedOptions): Promise<void> {
   // The indexes keyed by random uuids outgrow SQLite's default page cache within a few hundred
   // thousand rows, and inserts then write pages out and read them back at random: a larger cache
-  // for the seed's connection halves its system time. Put back afterwards.
+  // for the seed's connection halves its system time. Put back afterwards. (PostgreSQL's shared
+  // buffers are the server's own setting.)
+  if (engineOf(db) === 'postgres') {
+    await seedAll(db, options);
+    return;
+  }
   const cacheSize = await sql<{ cache_size: number }>`pragma cache_size`.execute(db);
   await sql`pragma cache_size = ${sql.raw(String(-SEED_CACHE_KIB))}`.execute(db);
   try {

@@ -12,7 +12,7 @@ export function attendancesRoutes(
   app.get<{ Querystring: ListQueryParams }>(
     '/attendances/list',
     async (request): Promise<ListAnswer<Attendance>> => {
-      const list = parseListQuery(request.query, ATTENDANCES_QUERY);
+      const list = parseListQuery(request.query, ATTENDANCES_QUERY, { engine: app.engine });
       const { resource, count } = await deps.attendances.list(principalOf(request), list);
       return listAnswer(resource, count);
     },

@@ -3,6 +3,8 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Guard, GuardSiteLink } from '../../../../src/lib/contract/guards';
 import type { Principal } from '../../auth/principal';
 import { guardScope } from '../../auth/scope';
+import { engineOf } from '../../db/engine';
+import { rowKey } from '../../db/engine/row-keys';
 import { countLiveGuardsLinkedTo } from '../../db/guard-links';
 import type { Database } from '../../db/schema';
 import { searchIndexOf } from '../../db/search-indexes';
@@ -75,6 +77,7 @@ const always = sql<SqlBool>`1 = 1`;
 
 /** Every read and write of guards, over the database or one transaction. */
 function createGuardsStore(db: Kysely<Database>) {
+  const engine = engineOf(db);
   function liveGuards(principal: Principal | null) {
     const query = db.selectFrom('guards').where('guards.deleted_at', 'is', null);
     return principal ? query.where(guardScope(principal, 'guards')) : query;
@@ -182,11 +185,11 @@ function createGuardsStore(db: Kysely<Database>) {
     async list(principal: Principal, list: ParsedListQuery) {
       const where = list.where ?? always;
       // A search of three letters or more finds its guards in the trigram indexes. Asked for
-      // first, by rowid, the matches drive the query; left among the other conditions, SQLite
+      // first, by row key, the matches drive the query; left among the other conditions, SQLite
       // walks the created_at order testing every guard, all 100,000 when nothing matches.
       const searched = list.readsSearchIndex;
       const filter = searched
-        ? sql<SqlBool>`guards.rowid in (select guards.rowid from guards where ${where})`
+        ? sql<SqlBool>`${rowKey(engine, 'guards')} in (select ${rowKey(engine, 'guards')} from guards where ${where})`
         : where;
       // A supervisor's unfiltered count comes from its sites' links alone.
       const supervisorSites =

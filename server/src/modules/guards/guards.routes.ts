@@ -48,7 +48,7 @@ export function guardsRoutes(
   app.get<{ Querystring: ListQueryParams }>(
     '/guards/list',
     async (request): Promise<ListAnswer<Guard>> => {
-      const list = parseListQuery(request.query, GUARDS_QUERY);
+      const list = parseListQuery(request.query, GUARDS_QUERY, { engine: app.engine });
       const { resource, count } = await guardsService.list(principalOf(request), list);
       return listAnswer(resource, count);
     },

@@ -43,7 +43,7 @@ export function incidentsRoutes(app: FastifyInstance, deps: { incidents: Inciden
   app.get<{ Querystring: ListQueryParams }>(
     '/incidents/list',
     async (request): Promise<ListAnswer<Incident>> => {
-      const list = parseListQuery(request.query, INCIDENTS_QUERY);
+      const list = parseListQuery(request.query, INCIDENTS_QUERY, { engine: app.engine });
       const { resource, count } = await deps.incidents.list(principalOf(request), list);
       return listAnswer(resource, count);
     },

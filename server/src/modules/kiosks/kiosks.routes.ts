@@ -24,7 +24,7 @@ export function kiosksRoutes(app: FastifyInstance, deps: { kiosks: KiosksReposit
   app.get<{ Querystring: ListQueryParams }>(
     '/kiosks/list',
     async (request): Promise<ListAnswer<Kiosk>> => {
-      const list = parseListQuery(request.query, KIOSKS_QUERY);
+      const list = parseListQuery(request.query, KIOSKS_QUERY, { engine: app.engine });
       const { resource, count } = await kiosks.list(principalOf(request), list);
       return listAnswer(resource, count);
     },

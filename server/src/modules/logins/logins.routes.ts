@@ -41,7 +41,7 @@ export function loginsRoutes(
   app.get<{ Querystring: ListQueryParams }>(
     '/logins/list',
     async (request): Promise<ListAnswer<Login>> => {
-      const list = parseListQuery(request.query, LOGINS_QUERY);
+      const list = parseListQuery(request.query, LOGINS_QUERY, { engine: app.engine });
       const { resource, count } = await logins.list(principalOf(request), list);
       return listAnswer(resource, count);
     },

@@ -43,7 +43,7 @@ export function securityCompaniesRoutes(
   app.get<{ Querystring: ListQueryParams }>(
     '/securitycompanies/list',
     async (request): Promise<ListAnswer<SecurityCompany>> => {
-      const list = parseListQuery(request.query, SECURITY_COMPANIES_QUERY);
+      const list = parseListQuery(request.query, SECURITY_COMPANIES_QUERY, { engine: app.engine });
       const { resource, count } = await securityCompanies.list(principalOf(request), list);
       return listAnswer(resource, count);
     },

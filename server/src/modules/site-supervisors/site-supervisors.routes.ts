@@ -41,7 +41,7 @@ export function siteSupervisorsRoutes(
   app.get<{ Querystring: ListQueryParams }>(
     '/sitesupervisors/list',
     async (request): Promise<ListAnswer<SiteSupervisor>> => {
-      const list = parseListQuery(request.query, SITE_SUPERVISORS_QUERY);
+      const list = parseListQuery(request.query, SITE_SUPERVISORS_QUERY, { engine: app.engine });
       const { resource, count } = await siteSupervisors.list(principalOf(request), list);
       return listAnswer(resource, count);
     },

@@ -49,7 +49,7 @@ export function sitesRoutes(
     },
     async (request): Promise<ListAnswer<Site>> => {
       const { filterValues, ...params } = request.query;
-      const list = parseListQuery(params, SITES_QUERY);
+      const list = parseListQuery(params, SITES_QUERY, { engine: app.engine });
       const { resource, count } = await deps.sites.list(
         principalOf(request),
         list,

@@ -18,7 +18,7 @@ export function visitorsRoutes(app: FastifyInstance, deps: { visitors: VisitorsR
   app.get<{ Querystring: ListQueryParams }>(
     '/visitors/list',
     async (request): Promise<ListAnswer<VisitorRow>> => {
-      const list = parseListQuery(request.query, VISITORS_QUERY);
+      const list = parseListQuery(request.query, VISITORS_QUERY, { engine: app.engine });
       const { resource, count } = await deps.visitors.list(principalOf(request), list);
       return listAnswer(resource, count);
     },
