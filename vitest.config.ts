@@ -25,6 +25,9 @@ function onPostgres(name: string, engine: 'pglite' | 'postgres'): TestProjectInl
       // A test that makes its own app waits for a PostgreSQL database: seconds, not milliseconds.
       testTimeout: 30_000,
       hookTimeout: 30_000,
+      // After the SQLite and web projects, not beside them: PGlite's WebAssembly takes a whole
+      // core, and the component tests' 5 s waits then run out on a two-core machine.
+      sequence: { groupOrder: 1 },
     },
   };
 }

@@ -2,6 +2,7 @@ import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createAccountsRepository } from './auth/accounts.repository';
+import { diskStorage } from './storage/file-storage';
 import { engineOf, type Engine } from './db/engine';
 import { registerAuthentication } from './auth/authenticate';
 import { createSessionsRepository } from './auth/sessions';
@@ -109,7 +110,7 @@ export async function buildApp({
   const gate = createPasswordGate(passwordGate);
   const throttle = createPasswordThrottle(db);
   const verifications = createVerificationStore(db);
-  const files = createFilesRepository(db, config.dataDir);
+  const files = createFilesRepository(db, diskStorage(config.dataDir));
   const dashboard = createDashboardRepository(db);
   const guardsService = createGuardsService({
     guards: createGuardsRepository(db),
@@ -169,7 +170,7 @@ export async function buildApp({
       adminRoutes(api, { accounts, throttle, gate, verifications });
       dashboardRoutes(api, { dashboard });
       await registerMultipart(api);
-      filesRoutes(api, { files, dataDir: config.dataDir });
+      filesRoutes(api, { files });
       guardsRoutes(api, { guardsService, guardApp });
       attendancesRoutes(api, { attendances });
       securityCompaniesRoutes(api, { securityCompanies, gate });

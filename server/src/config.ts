@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 export interface ServerConfig {
@@ -7,6 +8,8 @@ export interface ServerConfig {
   dataDir: string;
   /** PostgreSQL's address when DATABASE_URL names one; null keeps the SQLite file in dataDir. */
   databaseUrl: string | null;
+  /** Server processes on the one port: 1 on SQLite, the cores on PostgreSQL unless WORKERS says. */
+  workers: number;
   /** Accepted X-Application-Key values. */
   appKeys: string[];
   /** Seed demo data into an empty database. */
@@ -125,6 +128,25 @@ function parseDatabaseUrl(value: string | undefined): string | null {
   return value.trim();
 }
 
+/**
+ * WORKERS: how many server processes share the port. Processes sharing one SQLite file would
+ * queue behind each other's writes (and answer "database is locked" past the busy timeout), so
+ * more than one needs PostgreSQL.
+ */
+function parseWorkers(value: string | undefined, databaseUrl: string | null): number {
+  const fallback = databaseUrl === null ? 1 : availableParallelism();
+  const workers = parsePositive('WORKERS', value, fallback);
+  if (!Number.isInteger(workers)) {
+    throw new Error(`WORKERS must be a whole number of processes, not '${value}'.`);
+  }
+  if (workers > 1 && databaseUrl === null) {
+    throw new Error(
+      `WORKERS=${workers} needs PostgreSQL: set DATABASE_URL, or leave WORKERS at 1 for the SQLite file (one process serves it).`,
+    );
+  }
+  return workers;
+}
+
 /** Reads and checks the environment once, at start; a bad value stops the server with a clear message. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const appKeys = (env.APP_KEYS ?? DEFAULT_APP_KEY)
@@ -135,11 +157,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = parsePort(env.PORT);
   const host = env.HOST || '127.0.0.1';
   const productName = env.PRODUCT_NAME || 'Guard Console';
+  const databaseUrl = parseDatabaseUrl(env.DATABASE_URL);
   return {
     port,
     host,
     dataDir: path.resolve(env.DATA_DIR || './data'),
-    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
+    databaseUrl,
+    workers: parseWorkers(env.WORKERS, databaseUrl),
     appKeys,
     demoData: parseSwitch('DEMO_DATA', env.DEMO_DATA, true),
     // An empty STATIC_DIR serves the API alone (the dev server serves the SPA then).

@@ -1,3 +1,4 @@
+import { diskStorage } from '../../server/src/storage/file-storage';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Login } from '../../src/lib/contract/logins';
@@ -312,7 +313,7 @@ describe('site supervisors', () => {
   });
 
   it('adds a supervisor with a photo, login and sites; the supervisor signs in to those sites', async () => {
-    const photo = await createFilesRepository(t.db, t.dataDir).save({
+    const photo = await createFilesRepository(t.db, diskStorage(t.dataDir)).save({
       bytes: avatarPng(5),
       filename: 'siti.png',
       type: 'image/png',

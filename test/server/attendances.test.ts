@@ -1,3 +1,4 @@
+import { diskStorage } from '../../server/src/storage/file-storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selfiePng } from '../../server/src/db/seed/images';
 import { createFilesRepository } from '../../server/src/modules/files/files.repository';
@@ -59,7 +60,7 @@ beforeAll(async () => {
     { guard_id: 'A-009', name: 'Gone Guard', deleted_at: '2024-06-01 00:00:00' },
     [siteA1],
   );
-  const selfie = await createFilesRepository(t.db, t.dataDir).save({
+  const selfie = await createFilesRepository(t.db, diskStorage(t.dataDir)).save({
     bytes: selfiePng(1),
     filename: 'selfie.png',
     type: 'image/png',

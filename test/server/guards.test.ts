@@ -1,3 +1,4 @@
+import { diskStorage } from '../../server/src/storage/file-storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../server/src/db/seed/demo';
 import { avatarPng } from '../../server/src/db/seed/images';
@@ -117,7 +118,10 @@ async function makeWorld() {
     caller: Caller,
     file: { bytes: Uint8Array; filename: string; type: SniffedType },
   ) {
-    return createFilesRepository(t.db, t.dataDir).save({ ...file, uploadedBy: profiles[caller] });
+    return createFilesRepository(t.db, diskStorage(t.dataDir)).save({
+      ...file,
+      uploadedBy: profiles[caller],
+    });
   }
 
   return {
@@ -176,7 +180,7 @@ describe('GET /guards/list', () => {
 
   beforeAll(async () => {
     w = await makeWorld();
-    const photo = await createFilesRepository(w.t.db, w.t.dataDir).save({
+    const photo = await createFilesRepository(w.t.db, diskStorage(w.t.dataDir)).save({
       bytes: avatarPng(1),
       filename: 'alice.png',
       type: 'image/png',

@@ -10,7 +10,6 @@ import { localDate } from '../../server/src/db/time';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../server/src/db/seed/demo';
 import { DEMO_GUARD_EMAIL, DEMO_GUARD_PIN } from '../../server/src/db/seed/demo-guards';
 import { seedLargeData } from '../../server/src/db/seed/large';
-import { filesDirectory } from '../../server/src/modules/files/files.repository';
 
 const NOW = new Date('2026-11-22T06:00:00Z');
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -235,7 +234,7 @@ describe('seedDemoData', () => {
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
       expect(file.mime_type).toBe('image/png');
-      const bytes = await readFile(path.join(filesDirectory(fixture.dataDir), file.storage_name));
+      const bytes = await readFile(path.join(fixture.dataDir, 'files', file.storage_name));
       expect(bytes.byteLength).toBe(file.size);
       expect(bytes.subarray(0, 8)).toEqual(PNG_SIGNATURE);
     }

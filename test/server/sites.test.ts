@@ -1,3 +1,4 @@
+import { diskStorage } from '../../server/src/storage/file-storage';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemoData } from '../../server/src/db/seed/demo';
@@ -65,7 +66,7 @@ async function savedFile(type: 'image/png' | 'video/mp4' = 'image/png') {
     .select('uuid')
     .where('email', '=', 'superadmin@example.com')
     .executeTakeFirstOrThrow();
-  return createFilesRepository(t.db, t.dataDir).save({
+  return createFilesRepository(t.db, diskStorage(t.dataDir)).save({
     bytes: PNG,
     filename: 'cover.png',
     type,

@@ -1,3 +1,4 @@
+import { diskStorage } from '../../server/src/storage/file-storage';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse } from '../../src/lib/contract/list';
@@ -237,7 +238,7 @@ describe('GET /visitors/list', () => {
 
 describe('GET /data/visitors/{uuid}', () => {
   it('answers one pass with its code, scans, applications and walk-in photos by unguessable URL', async () => {
-    const files = createFilesRepository(t.db, t.dataDir);
+    const files = createFilesRepository(t.db, diskStorage(t.dataDir));
     const photo = await files.save({
       bytes: avatarPng(3),
       filename: 'walkin.png',

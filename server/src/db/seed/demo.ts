@@ -1,3 +1,4 @@
+import { diskStorage } from '../../storage/file-storage';
 import { hashPassword } from '../../auth/password';
 import { createFilesRepository } from '../../modules/files/files.repository';
 import type { DB } from '../database';
@@ -47,7 +48,10 @@ export async function seedDemoData(
     };
     // One hash for every account: scrypt is deliberately slow, and the accounts share the password.
     const passwordHash = await hashPassword(DEMO_PASSWORD);
-    const images = await saveImagePools(createFilesRepository(trx, options.dataDir), ctx.random);
+    const images = await saveImagePools(
+      createFilesRepository(trx, diskStorage(options.dataDir)),
+      ctx.random,
+    );
     const companies = await seedCompanies(ctx);
     const sites = await seedSites(ctx, companies, images.covers);
     const staff = await seedAccounts(ctx, {

@@ -1,3 +1,4 @@
+import { diskStorage } from '../../storage/file-storage';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { createFilesRepository } from '../../modules/files/files.repository';
@@ -243,7 +244,7 @@ async function seedAll(db: DB, options: LargeSeedOptions): Promise<void> {
   };
   const visitors = options.visitors ?? 0;
   const incidents = options.incidents ?? 0;
-  const files = createFilesRepository(db, options.dataDir);
+  const files = createFilesRepository(db, diskStorage(options.dataDir));
   const pool = (name: string, draw: (seed: number) => Uint8Array) =>
     saveImageFiles(files, ctx.random, { count: PHOTO_POOL_SIZE, name, draw });
   const avatars = await pool('large-avatar', avatarPng);

@@ -1,8 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { UploadedFile } from '../../../../src/lib/contract/files';
 import type { DB } from '../../db/database';
+import type { FileStorage } from '../../storage/file-storage';
 import { EXTENSION_BY_TYPE, type SniffedType } from './file-content';
 
 export const FILE_URL_PREFIX = '/kgapi/files/view/';
@@ -12,13 +11,7 @@ export function fileUrl(accessKey: string): string {
   return `${FILE_URL_PREFIX}${accessKey}`;
 }
 
-export function filesDirectory(dataDir: string): string {
-  return path.join(dataDir, 'files');
-}
-
-export function createFilesRepository(db: DB, dataDir: string) {
-  const directory = filesDirectory(dataDir);
-
+export function createFilesRepository(db: DB, storage: FileStorage) {
   return {
     /** Writes the bytes under a name of our own and records the file. The type must already be checked. */
     async save(input: {
@@ -34,9 +27,7 @@ export function createFilesRepository(db: DB, dataDir: string) {
       const uuid = input.uuid ?? randomUUID();
       const accessKey = randomBytes(32).toString('hex');
       const storageName = `${randomUUID()}.${EXTENSION_BY_TYPE[input.type]}`;
-      const storagePath = path.join(directory, storageName);
-      await mkdir(directory, { recursive: true });
-      await writeFile(storagePath, input.bytes);
+      await storage.put(storageName, input.bytes);
       try {
         await db
           .insertInto('files')
@@ -52,8 +43,8 @@ export function createFilesRepository(db: DB, dataDir: string) {
           })
           .execute();
       } catch (error) {
-        // No record, no file: bytes nobody can reach must not pile up on disk.
-        await rm(storagePath, { force: true });
+        // No record, no file: bytes nobody can reach must not pile up in the store.
+        await storage.remove(storageName);
         throw error;
       }
       return { uuid, url: fileUrl(accessKey) };
@@ -83,6 +74,11 @@ export function createFilesRepository(db: DB, dataDir: string) {
         .select(['storage_name', 'mime_type', 'size'])
         .where('access_key', '=', accessKey)
         .executeTakeFirst();
+    },
+
+    /** A stored file's bytes, or a range of them. */
+    read(storageName: string, range?: { start: number; end: number }) {
+      return storage.read(storageName, range);
     },
   };
 }

@@ -1,6 +1,4 @@
 import { principalOf } from '../../auth/authenticate';
-import { createReadStream } from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { UploadedFile } from '../../../../src/lib/contract/files';
 import type { ResourceResponse } from '../../../../src/lib/contract/list';
@@ -13,7 +11,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
 import { MAX_FILES_PER_UPLOAD, readUploadedFiles } from '../../http/uploads';
 import { sniffContentType } from './file-content';
-import { filesDirectory, type FilesRepository } from './files.repository';
+import type { FilesRepository } from './files.repository';
 import { storePhoto } from './files.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -39,10 +37,7 @@ function byteRange(
 
 const fileExists = () => conflict('A file with this uuid already exists.', 'FILE_EXISTS');
 
-export function filesRoutes(
-  app: FastifyInstance,
-  deps: { files: FilesRepository; dataDir: string },
-): void {
+export function filesRoutes(app: FastifyInstance, deps: { files: FilesRepository }): void {
   app.get<{ Params: { key: string } }>(
     '/files/view/:key',
     {
@@ -57,7 +52,6 @@ export function filesRoutes(
     async (request, reply) => {
       const file = await deps.files.findByAccessKey(request.params.key);
       if (!file) throw notFound('File does not exist.');
-      const storagePath = path.join(filesDirectory(deps.dataDir), file.storage_name);
       reply
         .type(file.mime_type)
         .header('Accept-Ranges', 'bytes')
@@ -79,9 +73,9 @@ export function filesRoutes(
           .status(206)
           .header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`)
           .header('Content-Length', range.end - range.start + 1)
-          .send(createReadStream(storagePath, range));
+          .send(deps.files.read(file.storage_name, range));
       }
-      return reply.header('Content-Length', file.size).send(createReadStream(storagePath));
+      return reply.header('Content-Length', file.size).send(deps.files.read(file.storage_name));
     },
   );
 
