@@ -14,6 +14,8 @@
 // Without --data-dir it seeds a fresh temporary database and removes it afterwards; with one, it
 // seeds only an empty database and keeps it, so a second run can skip the seeding:
 //   npm run bench:lists -- --data-dir /tmp/bench-1m --size 1m
+// With DATABASE_URL set it runs on that PostgreSQL database instead (created, migrated and seeded
+// when empty; --data-dir then holds the uploaded files only).
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,12 +23,14 @@ import { parseArgs } from 'node:util';
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type { Result } from 'autocannon';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type LogEvent } from 'kysely';
 import { keywordFilter } from '../../src/api/filters';
 import { buildApp } from '../src/app';
 import { readConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
-import { DATABASE_FILE, openDataDir } from '../src/db/open-data-dir';
+import { DATABASE_FILE, openConfiguredDatabase } from '../src/db/open-data-dir';
+import { engineOf } from '../src/db/engine';
+import { openPostgres } from '../src/db/engine/postgres';
 import type { Database } from '../src/db/schema';
 import { COMPANY_EMAIL, SUPERADMIN_EMAIL, SUPERVISOR_EMAIL } from '../src/db/seed/demo-catalogue';
 import { DEMO_PASSWORD, seedDemoData } from '../src/db/seed/demo';
@@ -99,13 +103,40 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
-/** The app's database, opened as the server opens it, with every statement's duration recorded. */
-function openTimed(file: string, record: (sql: string, ms: number) => void): Kysely<Database> {
-  return openDatabase(file, {
-    log: (event) => {
-      if (event.level === 'query') record(event.query.sql, event.queryDurationMillis);
-    },
-  });
+/**
+ * The app's database, opened as the server opens it (PostgreSQL when DATABASE_URL names one, else
+ * the SQLite file in the data directory), with every statement's duration recorded.
+ */
+function openTimed(
+  dataDir: string,
+  databaseUrl: string | null,
+  record: (sql: string, ms: number) => void,
+): Kysely<Database> {
+  const log = (event: LogEvent) => {
+    if (event.level === 'query') record(event.query.sql, event.queryDurationMillis);
+  };
+  return databaseUrl === null
+    ? openDatabase(path.join(dataDir, DATABASE_FILE), { log })
+    : openPostgres(databaseUrl, { log });
+}
+
+/** The largest tables and indexes, and the whole database's size, in bytes. */
+async function sizes(db: Kysely<Database>, dataDir: string) {
+  if (engineOf(db) === 'postgres') {
+    const objects = await sql<{ name: string; bytes: number }>`
+      select relname as name, pg_relation_size(oid) as bytes from pg_class
+      where relnamespace = current_schema()::regnamespace order by bytes desc limit 12`.execute(db);
+    const total = await sql<{ bytes: number }>`
+      select pg_database_size(current_database()) as bytes`.execute(db);
+    return { objects: objects.rows, total: Number(total.rows[0]?.bytes ?? 0), label: 'Database' };
+  }
+  await sql`pragma wal_checkpoint(truncate)`.execute(db);
+  const objects = await sql<{ name: string; bytes: number }>`
+    select name, sum(pgsize) as bytes from dbstat group by name order by bytes desc limit 12`.execute(
+    db,
+  );
+  const total = statSync(path.join(dataDir, DATABASE_FILE)).size;
+  return { objects: objects.rows, total, label: 'Database file' };
 }
 
 /**
@@ -243,7 +274,9 @@ async function main(): Promise<void> {
   const dataDir = values['data-dir'] ?? mkdtempSync(path.join(tmpdir(), 'guard-console-bench-'));
 
   try {
-    const seedDb = await openDataDir(dataDir);
+    const databaseUrl = process.env.DATABASE_URL || null;
+    const seedDb = await openConfiguredDatabase({ dataDir, databaseUrl });
+    print(`Engine: ${databaseUrl === null ? 'SQLite' : 'PostgreSQL (DATABASE_URL)'}.`);
     const started = performance.now();
     if (await seedDemoData(seedDb, { dataDir })) {
       const sizes = {
@@ -295,10 +328,13 @@ async function main(): Promise<void> {
     writeFileSync(path.join(staticDir, ANCHOR_FILE), 'x'.repeat(ANCHOR_BYTES));
 
     let statements: Array<{ sql: string; ms: number }> = [];
-    const db = openTimed(path.join(dataDir, DATABASE_FILE), (text, ms) =>
-      statements.push({ sql: text, ms }),
-    );
-    const config = readConfig({ DATA_DIR: dataDir, APP_KEYS: APP_KEY, STATIC_DIR: staticDir });
+    const db = openTimed(dataDir, databaseUrl, (text, ms) => statements.push({ sql: text, ms }));
+    const config = readConfig({
+      DATA_DIR: dataDir,
+      APP_KEYS: APP_KEY,
+      STATIC_DIR: staticDir,
+      DATABASE_URL: databaseUrl ?? '',
+    });
     const app = await buildApp({ config, db });
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
 
@@ -536,7 +572,7 @@ async function main(): Promise<void> {
         entry.counted.push(
           timeOf((text) => /^select (count\((\*|distinct)|coalesce\(sum)/.test(text)),
         );
-        entry.page.push(timeOf((text) => text.includes(' limit ?')));
+        entry.page.push(timeOf((text) => / limit (\?|\$\d+)/.test(text)));
       }
     }
 
@@ -607,18 +643,11 @@ async function main(): Promise<void> {
 
     await app.close();
     rmSync(staticDir, { recursive: true, force: true });
-    await sql`pragma wal_checkpoint(truncate)`.execute(db);
-    const objects = await sql<{ name: string; bytes: number }>`
-      select name, sum(pgsize) as bytes from dbstat group by name order by bytes desc limit 12`.execute(
-      db,
-    );
+    const size = await sizes(db, dataDir);
     await db.destroy();
-    const file = path.join(dataDir, DATABASE_FILE);
     print();
-    print(
-      `Database file: ${(statSync(file).size / 1e6).toFixed(1)} MB. Largest tables and indexes:`,
-    );
-    for (const { name, bytes } of objects.rows) {
+    print(`${size.label}: ${(size.total / 1e6).toFixed(1)} MB. Largest tables and indexes:`);
+    for (const { name, bytes } of size.objects) {
       print(`  ${(bytes / 1e6).toFixed(1).padStart(8)} MB  ${name}`);
     }
   } finally {
