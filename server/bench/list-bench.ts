@@ -34,6 +34,7 @@ import { openPostgres } from '../src/db/engine/postgres';
 import type { Database } from '../src/db/schema';
 import { COMPANY_EMAIL, SUPERADMIN_EMAIL, SUPERVISOR_EMAIL } from '../src/db/seed/demo-catalogue';
 import { DEMO_PASSWORD, seedDemoData } from '../src/db/seed/demo';
+import { demoCompanySite } from '../src/db/seed/demo-organisation';
 import { seedLargeData } from '../src/db/seed/large';
 
 const APP_KEY = 'bench-app-key';
@@ -294,19 +295,7 @@ async function main(): Promise<void> {
       print(`Reusing the data in ${dataDir}.`);
     }
     // A site of the company login's company that takes attendance: the per-site cases use it.
-    const { uuid: site } = await seedDb
-      .selectFrom('residences')
-      .innerJoin(
-        'user_roles',
-        'user_roles.security_company_uuid',
-        'residences.security_company_uuid',
-      )
-      .innerJoin('user_profiles', 'user_profiles.uuid', 'user_roles.user_profile_uuid')
-      .select('residences.uuid')
-      .where('user_profiles.email', '=', COMPANY_EMAIL)
-      .where('residences.kipleguard_attendance', '=', 1)
-      .where('residences.deleted_at', 'is', null)
-      .executeTakeFirstOrThrow();
+    const { uuid: site } = await demoCompanySite(seedDb, 'kipleguard_attendance');
     const tables = ['guards', 'attendances', 'visitors', 'incidents'] as const;
     const totals = await Promise.all(
       tables.map((table) =>

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../server/src/db/engine/postgres';
 import { COMPANY_EMAIL, SUPERADMIN_EMAIL } from '../../server/src/db/seed/demo-catalogue';
 import { DEMO_PASSWORD } from '../../server/src/db/seed/demo';
+import { demoCompanySite } from '../../server/src/db/seed/demo-organisation';
 import { toDbTime } from '../../server/src/db/time';
 import { TEST_ENGINE } from './test-database';
 
@@ -140,19 +141,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')(
       const signedIn = await signIn(a, COMPANY_EMAIL, DEMO_PASSWORD);
       const { session_token: token } = (await signedIn.json()) as { session_token: string };
       const db = openPostgres(databaseUrl);
-      const site = await db
-        .selectFrom('residences')
-        .innerJoin(
-          'user_roles',
-          'user_roles.security_company_uuid',
-          'residences.security_company_uuid',
-        )
-        .innerJoin('user_profiles', 'user_profiles.uuid', 'user_roles.user_profile_uuid')
-        .select('residences.uuid')
-        .where('user_profiles.email', '=', COMPANY_EMAIL)
-        .where('residences.kipleguard_reporting', '=', 1)
-        .where('residences.deleted_at', 'is', null)
-        .executeTakeFirstOrThrow();
+      const site = await demoCompanySite(db, 'kipleguard_reporting');
       const category = await db
         .selectFrom('incident_categories')
         .select('uuid')

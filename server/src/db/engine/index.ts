@@ -7,7 +7,6 @@ import { PostgresAdapter, type Kysely } from 'kysely';
  */
 export type Engine = 'sqlite' | 'postgres';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any database schema
-export function engineOf(db: Kysely<any>): Engine {
+export function engineOf<Schema>(db: Kysely<Schema>): Engine {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }

@@ -1,7 +1,8 @@
 import type { FilesRepository } from '../../modules/files/files.repository';
 import { localDate, toDbTime } from '../time';
 import { localTime } from './calendar';
-import { COMPANIES, SITES, type SiteEntry } from './demo-catalogue';
+import type { DB } from '../database';
+import { COMPANIES, COMPANY_EMAIL, SITES, type SiteEntry } from './demo-catalogue';
 import type { DemoContext, ImagePools, SeededCompany, SeededSite } from './demo-context';
 import { saveImageFiles } from './image-files';
 import { avatarPng, incidentPhotoPng, selfiePng, siteCoverPng } from './images';
@@ -144,4 +145,23 @@ async function seedUnits(ctx: DemoContext, sites: SeededSite[]): Promise<void> {
     });
   });
   await db.insertInto('units').values(rows).execute();
+}
+
+/**
+ * A live site of the demo company login's company with `service` on: what benches and tests that
+ * act as that login pick to work at.
+ */
+export function demoCompanySite(
+  db: DB,
+  service: 'kipleguard_attendance' | 'kipleguard_reporting' | 'kipleguard_visitors',
+) {
+  return db
+    .selectFrom('residences')
+    .innerJoin('user_roles', 'user_roles.security_company_uuid', 'residences.security_company_uuid')
+    .innerJoin('user_profiles', 'user_profiles.uuid', 'user_roles.user_profile_uuid')
+    .select('residences.uuid')
+    .where('user_profiles.email', '=', COMPANY_EMAIL)
+    .where(`residences.${service}`, '=', 1)
+    .where('residences.deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
 }
