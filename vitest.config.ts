@@ -7,6 +7,7 @@ const SQLITE_ONLY = [
   'test/server/attendances-plans.test.ts',
   'test/server/query-list.test.ts',
   'test/server/query-parser.test.ts',
+  'test/server/search-plans.test.ts',
 ];
 
 /** The server tests on a PostgreSQL engine (test/server/test-database.ts). */

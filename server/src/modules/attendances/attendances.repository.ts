@@ -5,6 +5,7 @@ import type { Principal } from '../../auth/principal';
 import { siteScope } from '../../auth/scope';
 import type { DB } from '../../db/database';
 import { searchIndexOf } from '../../db/search-indexes';
+import { guardColumn, siteColumn } from '../../db/related-columns';
 import { isUniqueViolation } from '../../db/errors';
 import { countAtSites } from '../../db/site-row-counts';
 import { toDbTime } from '../../db/time';
@@ -14,7 +15,6 @@ import {
   applyListQuery,
   FEW_MATCHES,
   matchesForPlan,
-  type ComputedField,
   type OrderTerm,
   type ParsedListQuery,
   type ResourceQuerySpec,
@@ -41,22 +41,11 @@ export interface ShiftEvent {
   photoFileUuid: string | null;
 }
 
-/** A condition on the attendance's guard, as a sub-select on the guards table (its search index). */
-const byGuard = (column: 'name' | 'guard_id'): ComputedField => ({
-  compile: (test) =>
-    sql<SqlBool>`attendances.guard_uuid in (select filter_guard.uuid from guards as filter_guard where ${test(sql.ref(`filter_guard.${column}`), searchIndexOf('guards', column, 'filter_guard'))})`,
-  orderBy: `guards.${column}`,
-});
+const byGuard = (column: 'name' | 'guard_id') =>
+  guardColumn('attendances.guard_uuid', column, `guards.${column}`);
 
-/** A condition on the attendance's site, as a sub-select on the residences table. */
-const bySite = (column: string, orderBy?: string): ComputedField => ({
-  compile: (test) =>
-    sql<SqlBool>`attendances.residence_uuid in (select filter_site.uuid from residences as filter_site where ${test(
-      sql.ref(`filter_site.${column}`),
-      column === 'name' ? searchIndexOf('residences', 'name', 'filter_site') : undefined,
-    )})`,
-  orderBy,
-});
+const bySite = (column: string, orderBy?: string) =>
+  siteColumn('attendances.residence_uuid', column, orderBy);
 
 /**
  * What GET /attendances/list lets clients filter and sort by. Fields of the guard, the site and

@@ -11,6 +11,7 @@ import { searchIndexOf } from '../../db/search-indexes';
 import { toDbTime } from '../../db/time';
 import {
   applyListQuery,
+  relatedColumn,
   type ParsedListQuery,
   type ResourceQuerySpec,
   countMatches,
@@ -26,6 +27,7 @@ import { companyIsLive } from '../security-companies/security-companies.reposito
  * sub-select keyed on one, so the count runs on the guards table alone, with no joins.
  */
 export const GUARDS_QUERY: ResourceQuerySpec = {
+  table: 'guards',
   fields: {
     uuid: 'guards.uuid',
     guard_id: { column: 'guards.guard_id', search: searchIndexOf('guards', 'guard_id') },
@@ -38,11 +40,16 @@ export const GUARDS_QUERY: ResourceQuerySpec = {
     birthdate: 'guards.birthdate',
     is_active: 'guards.is_active',
     security_company_uuid: 'guards.security_company_uuid',
-    security_company_name: {
-      compile: (test) =>
-        sql<SqlBool>`guards.security_company_uuid in (select filter_company.uuid from security_companies as filter_company where ${test(sql.ref('filter_company.name'), searchIndexOf('security_companies', 'name', 'filter_company'))})`,
-      orderBy: 'security_companies.name',
-    },
+    security_company_name: relatedColumn(
+      {
+        key: 'guards.security_company_uuid',
+        table: 'security_companies',
+        alias: 'filter_company',
+        column: 'name',
+        search: searchIndexOf('security_companies', 'name', 'filter_company'),
+      },
+      { orderBy: 'security_companies.name' },
+    ),
     pin: 'guards.pin',
     photo: 'guards.photo_file_uuid',
     created_at: 'guards.created_at',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Incident, IncidentFile } from '../../../../src/lib/contract/incidents';
 import type { IncidentStatus } from '../../../../src/lib/rules/incidents';
 import type { Author, Caller } from '../../auth/principal';
@@ -8,25 +8,19 @@ import type { DB } from '../../db/database';
 import { pageAtLiveSites } from '../../db/site-lists';
 import type { Database } from '../../db/schema';
 import { searchIndexOf } from '../../db/search-indexes';
+import { guardColumn, siteColumn } from '../../db/related-columns';
 import { isUniqueViolation } from '../../db/errors';
 import { toDbTime } from '../../db/time';
 import {
   applyListQuery,
-  type ComputedField,
+  relatedColumn,
   type ParsedListQuery,
   type ResourceQuerySpec,
 } from '../../query';
 import { fileUrl } from '../files/files.repository';
 
-/** A condition on the incident's site, as a sub-select on the residences table. */
-const bySite = (column: string, orderBy?: string): ComputedField => ({
-  compile: (test) =>
-    sql<SqlBool>`incidents.residence_uuid in (select filter_site.uuid from residences as filter_site where ${test(
-      sql.ref(`filter_site.${column}`),
-      column === 'name' ? searchIndexOf('residences', 'name', 'filter_site') : undefined,
-    )})`,
-  orderBy,
-});
+const bySite = (column: string, orderBy?: string) =>
+  siteColumn('incidents.residence_uuid', column, orderBy);
 
 /**
  * What GET /incidents/list lets clients filter and sort by. The reporter's email and Guard ID are
@@ -41,14 +35,14 @@ export const INCIDENTS_QUERY: ResourceQuerySpec = {
     residence_name: bySite('name', 'residences.name'),
     residence_kipleguard_reporting_enabled: bySite('kipleguard_reporting'),
     category_uuid: 'incidents.category_uuid',
-    user_email: {
-      compile: (test) =>
-        sql<SqlBool>`incidents.reported_by_user_uuid in (select filter_user.uuid from user_profiles as filter_user where ${test(sql.ref('filter_user.email'), searchIndexOf('user_profiles', 'email', 'filter_user'))})`,
-    },
-    guard_id: {
-      compile: (test) =>
-        sql<SqlBool>`incidents.reported_by_guard_uuid in (select filter_guard.uuid from guards as filter_guard where ${test(sql.ref('filter_guard.guard_id'), searchIndexOf('guards', 'guard_id', 'filter_guard'))})`,
-    },
+    user_email: relatedColumn({
+      key: 'incidents.reported_by_user_uuid',
+      table: 'user_profiles',
+      alias: 'filter_user',
+      column: 'email',
+      search: searchIndexOf('user_profiles', 'email', 'filter_user'),
+    }),
+    guard_id: guardColumn('incidents.reported_by_guard_uuid', 'guard_id'),
     status: 'incidents.status',
     description: 'incidents.description',
     incident_date: 'incidents.incident_date',

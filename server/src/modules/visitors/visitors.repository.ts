@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { sql, type SqlBool } from 'kysely';
 import type {
   HealthApplication,
   ScanType,
@@ -14,24 +13,13 @@ import { atLiveSite, siteScope } from '../../auth/scope';
 import type { DB } from '../../db/database';
 import { pageAtLiveSites } from '../../db/site-lists';
 import { searchIndexOf } from '../../db/search-indexes';
+import { siteColumn } from '../../db/related-columns';
 import { toDbTime } from '../../db/time';
-import {
-  applyListQuery,
-  type ComputedField,
-  type ParsedListQuery,
-  type ResourceQuerySpec,
-} from '../../query';
+import { applyListQuery, type ParsedListQuery, type ResourceQuerySpec } from '../../query';
 import { fileUrl } from '../files/files.repository';
 
-/** A condition on the pass's site, as a sub-select on the residences table. */
-const bySite = (column: string, orderBy?: string): ComputedField => ({
-  compile: (test) =>
-    sql<SqlBool>`visitors.residence_uuid in (select filter_site.uuid from residences as filter_site where ${test(
-      sql.ref(`filter_site.${column}`),
-      column === 'name' ? searchIndexOf('residences', 'name', 'filter_site') : undefined,
-    )})`,
-  orderBy,
-});
+const bySite = (column: string, orderBy?: string) =>
+  siteColumn('visitors.residence_uuid', column, orderBy);
 
 /**
  * What GET /visitors/list lets clients filter and sort by. Site fields are sub-selects keyed on
