@@ -5,10 +5,19 @@ import type { Login } from '../../src/lib/contract/logins';
 import type { SecurityCompany } from '../../src/lib/contract/security-companies';
 import type { SiteSupervisor } from '../../src/lib/contract/site-supervisors';
 import type { ListResponse } from '../../src/lib/contract/list';
+import { COMPANY_MESSAGES } from '../../src/lib/rules/security-companies';
 import { avatarPng } from '../../server/src/db/seed/images';
 import { createFilesRepository } from '../../server/src/modules/files/files.repository';
 import { createCompany, createGuard, createSite, createUser, PASSWORD } from './factories';
-import { APP_KEY, authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
+import {
+  APP_KEY,
+  authHeaders,
+  makeTestApp,
+  signIn,
+  sqlCount,
+  sqlRows,
+  type TestApp,
+} from './test-app';
 import { refuseInserts } from './test-database';
 
 let t: TestApp;
@@ -231,6 +240,107 @@ describe('security companies', () => {
     expect(refused.statusCode).toBe(401);
   });
 
+  it('ends a suspended company’s sessions for good: reactivating it revives none', async () => {
+    const created = (
+      await call(
+        'POST',
+        '/securitycompanies/add',
+        ROOT,
+        body({ email: 'ops@hotel.example.com', residence_uuid: [] }),
+      )
+    ).json().resource[0];
+    const login = (await signInAnswer('ops@hotel.example.com', 'Charlie@123')).json().session_token;
+    const dashboard = () =>
+      t.app.inject({ method: 'GET', url: '/kgapi/dashboard/data', headers: authHeaders(login) });
+    expect((await dashboard()).statusCode).toBe(200);
+    const edit = (is_active: number) =>
+      call('PATCH', `/securitycompanies/${created.uuid}`, ROOT, {
+        ...body({ residence_uuid: [], is_active }),
+        email: undefined,
+        identifier: undefined,
+        challenge: undefined,
+      });
+    expect((await edit(0)).statusCode).toBe(200);
+    expect((await dashboard()).statusCode).toBe(401);
+    expect((await edit(1)).statusCode).toBe(200);
+    expect((await dashboard()).statusCode).toBe(401);
+    const again = (await signInAnswer('ops@hotel.example.com', 'Charlie@123')).json().session_token;
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/kgapi/dashboard/data',
+          headers: authHeaders(again),
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  it('keeps every field a PATCH leaves out: status, sites, position and licence expiry', async () => {
+    const site = await createSite(t.db, null, { name: 'India Gardens' });
+    const created = (
+      await call(
+        'POST',
+        '/securitycompanies/add',
+        ROOT,
+        body({ email: 'ops@india.example.com', residence_uuid: [site] }),
+      )
+    ).json().resource[0];
+    await call('PATCH', `/securitycompanies/${created.uuid}`, ROOT, { is_active: 0 });
+    const renamed = await call('PATCH', `/securitycompanies/${created.uuid}`, ROOT, {
+      name: 'India Security',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().resource[0]).toMatchObject({
+      name: 'India Security',
+      brn: '202401012345',
+      is_active: 0,
+      lat: 3.158743,
+      lng: 101.711234,
+      license_expiry_date: '2027-06-30',
+      residences: [{ uuid: site }],
+    });
+  });
+
+  it('gives a free site to one of ten companies added at once, and answers the others 409', async () => {
+    const site = await createSite(t.db, null, { name: 'Juliet Residences' });
+    // From ten addresses, as ten desks would: the password gate holds only a few per address.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/kgapi/securitycompanies/add',
+          headers: authHeaders(token[ROOT] ?? ''),
+          remoteAddress: `10.0.0.${i + 1}`,
+          payload: body({ email: `ops${i}@juliet.example.com`, residence_uuid: [site] }),
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(9);
+    for (const answer of answers.filter((one) => one.statusCode === 409)) {
+      expect(answer.json().error).toEqual({
+        code: 'SITE_TAKEN',
+        message: COMPANY_MESSAGES.siteTaken,
+      });
+    }
+    const winner = answers.find((answer) => answer.statusCode === 200)?.json().resource[0];
+    const [owner] = await sqlRows(
+      t.db,
+      'select security_company_uuid from residences where uuid = ?',
+      [site],
+    );
+    expect(owner?.security_company_uuid).toBe(winner.uuid);
+    // The refused adds left no company and no login behind.
+    expect(
+      await sqlCount(
+        t.db,
+        "select count(*) as n from identities where identifier like '%@juliet.example.com'",
+      ),
+    ).toBe(1);
+  }, 60_000);
+
   it('deletes softly: the company leaves the list and its logins stop for good', async () => {
     const created = (
       await call(
@@ -397,6 +507,27 @@ describe('site supervisors', () => {
     );
   });
 
+  it('keeps every field a PATCH leaves out: sites, status and profile', async () => {
+    const payload = body();
+    const created = (await call('POST', '/sitesupervisors/add', ROOT, payload)).json().resource[0];
+    const renamed = await call('PATCH', `/sitesupervisors/${created.uuid}`, OPS_A, {
+      name: 'Siti Aminah',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().resource[0]).toMatchObject({
+      supervisor_name: 'Siti Aminah',
+      supervisor_email: payload.email,
+      is_active: 1,
+      kg_user_profiles_by_kg_user_profile_uuid: {
+        phone: payload.phone,
+        address: payload.address,
+        ic_passport_number: payload.ic_passport_number,
+      },
+      kg_residence_supervisors: [{ residence_uuid: alphaSite }],
+    });
+    expect((await signInAnswer(payload.email, 'Siti@1234')).statusCode).toBe(200);
+  });
+
   it('edits a supervisor keeping its own email; deactivation ends its sessions; delete removes the login', async () => {
     const payload = body();
     const created = (await call('POST', '/sitesupervisors/add', ROOT, payload)).json().resource[0];
@@ -521,6 +652,27 @@ describe('logins and re-verification', () => {
       expect(response.json().error?.message, message).toBe(message);
     }
     expect((await call('POST', '/logins/add', OPS_A, body(), proof(token))).statusCode).toBe(200);
+  });
+
+  it('keeps every field a PATCH leaves out: email, company, status and password', async () => {
+    const payload = body({ is_active: 1 });
+    const created = (
+      await call('POST', '/logins/add', OPS_A, payload, proof(await verify(OPS_A)))
+    ).json().resource[0];
+    const edited = await call(
+      'PATCH',
+      `/logins/${created.uuid}`,
+      OPS_A,
+      { type: 'userpass' },
+      proof(await verify(OPS_A)),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().resource[0]).toMatchObject({
+      user_email: payload.email,
+      security_company_uuid: alpha,
+      is_active: 1,
+    });
+    expect((await signInAnswer(payload.email, 'Desk@1234')).statusCode).toBe(200);
   });
 
   it('edits a login: a blank password keeps it, a new one ends its sessions; deactivation too', async () => {

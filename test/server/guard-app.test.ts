@@ -791,6 +791,33 @@ describe('scope', () => {
     expect(login.statusCode).toBe(401);
     await giveAccess(alice, companyToken, 'Guard@1234');
   });
+
+  it('ends a guard’s session for good when the console suspends its company', async () => {
+    const token = await appSignIn('alice@guards.example.com');
+    // As the console's form has written it: a PATCH is checked as a whole edit.
+    await t.db
+      .updateTable('security_companies')
+      .set({ brn: '201901000001', license_number: 'KDN-001', address: '1 Jalan Ampang' })
+      .where('uuid', '=', companyA)
+      .execute();
+    const suspend = (is_active: number) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/kgapi/securitycompanies/${companyA}`,
+        headers: authHeaders(adminToken),
+        payload: { is_active },
+      });
+    const suspended = await suspend(0);
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    expect((await suspend(1)).statusCode).toBe(200);
+    expect((await door('GET', 'me', { token })).statusCode).toBe(401);
+    expect(
+      (await door('GET', 'me', { token: await appSignIn('alice@guards.example.com') })).statusCode,
+    ).toBe(200);
+    // The company's staff were signed out too: the tests after this one sign in again.
+    companyToken = await signIn(t.app, 'company@example.com', PASSWORD);
+    supervisorToken = await signIn(t.app, 'supervisor@example.com', PASSWORD);
+  });
 });
 
 describe('app access from the console', () => {

@@ -7,6 +7,7 @@ import type { Principal } from '../../auth/principal';
 import type { DB } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { patched } from '../../http/patch';
 import { companyIsLive } from '../security-companies/security-companies.repository';
 import type { LoginsRepository } from './logins.repository';
 
@@ -94,12 +95,14 @@ export function createLoginsService(deps: {
       now: Date,
     ) {
       const current = await found(principal, uuid);
-      const input = await validate(
-        principal,
-        { is_active: current.is_active, ...body },
-        'edit',
-        uuid,
-      );
+      const stored = {
+        security_company_uuid: current.security_company_uuid,
+        email: current.user_email,
+        is_active: current.is_active,
+      };
+      // A new sign-in email may come as either name, as on add.
+      const sent = { ...body, email: body.email ?? body.identifier };
+      const input = await validate(principal, patched(stored, sent), 'edit', uuid);
       await context.consumeVerification();
       // A blank password leaves the old one.
       const challengeHash = input.password ? await context.hash(input.password) : undefined;

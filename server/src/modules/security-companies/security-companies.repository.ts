@@ -73,6 +73,17 @@ export interface CompanyValues {
   is_active: number;
 }
 
+/** A chosen site went to another company between the check and the write. */
+export class SiteTaken extends Error {}
+
+/** The logins of a company's staff: its own and its supervisors'. */
+function staffOf(trx: Transaction<Database>, companyUuid: string) {
+  return trx
+    .selectFrom('user_roles')
+    .select('user_profile_uuid')
+    .where('security_company_uuid', '=', companyUuid);
+}
+
 export function createSecurityCompaniesRepository(db: DB) {
   function liveCompanies(principal: Principal) {
     return db
@@ -163,13 +174,30 @@ export function createSecurityCompaniesRepository(db: DB) {
       .where('security_company_uuid', '=', companyUuid)
       .$if(siteUuids.length > 0, (qb) => qb.where('uuid', 'not in', siteUuids))
       .execute();
-    if (siteUuids.length > 0) {
-      await trx
-        .updateTable('residences')
-        .set({ security_company_uuid: companyUuid, updated_at: now })
-        .where('uuid', 'in', siteUuids)
-        .execute();
-    }
+    if (siteUuids.length === 0) return;
+    // Claimed only while free (or this company's, or a deleted company's): of two writes racing
+    // for one site, the database lets one through and the other rolls back whole.
+    const claimed = await trx
+      .updateTable('residences')
+      .set({ security_company_uuid: companyUuid, updated_at: now })
+      .where('uuid', 'in', siteUuids)
+      .where('deleted_at', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb('security_company_uuid', 'is', null),
+          eb('security_company_uuid', '=', companyUuid),
+          eb(
+            'security_company_uuid',
+            'in',
+            eb
+              .selectFrom('security_companies as former')
+              .select('former.uuid')
+              .where('former.deleted_at', 'is not', null),
+          ),
+        ]),
+      )
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) < siteUuids.length) throw new SiteTaken();
   }
 
   return {
@@ -277,6 +305,27 @@ export function createSecurityCompaniesRepository(db: DB) {
           .where('uuid', '=', uuid)
           .execute();
         await assignSites(trx, uuid, siteUuids, at);
+        // A suspension ends its staff's and its guards' sessions for good, as a login's
+        // deactivation does: reactivating the company must not revive tokens issued before it.
+        if (values.is_active === 0) {
+          await trx
+            .updateTable('sessions')
+            .set({ revoked_at: at })
+            .where('revoked_at', 'is', null)
+            .where('user_profile_uuid', 'in', staffOf(trx, uuid))
+            .execute();
+          await trx
+            .updateTable('guard_sessions')
+            .set({ revoked_at: at, revoked_reason: 'access-revoked' })
+            .where('revoked_at', 'is', null)
+            .where('guard_uuid', 'in', (eb) =>
+              eb
+                .selectFrom('guards')
+                .select('guards.uuid')
+                .where('guards.security_company_uuid', '=', uuid),
+            )
+            .execute();
+        }
       });
     },
 
@@ -292,11 +341,7 @@ export function createSecurityCompaniesRepository(db: DB) {
           .set({ deleted_at: at, updated_at: at })
           .where('uuid', '=', uuid)
           .execute();
-        const staff = await trx
-          .selectFrom('user_roles')
-          .select('user_profile_uuid')
-          .where('security_company_uuid', '=', uuid)
-          .execute();
+        const staff = await staffOf(trx, uuid).execute();
         for (const { user_profile_uuid } of staff) {
           await removeAccount(trx, user_profile_uuid, now);
         }

@@ -9,7 +9,12 @@ import type { AccountsRepository } from '../../auth/accounts.repository';
 import type { Principal } from '../../auth/principal';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import type { CompanyValues, SecurityCompaniesRepository } from './security-companies.repository';
+import { patched } from '../../http/patch';
+import {
+  SiteTaken,
+  type CompanyValues,
+  type SecurityCompaniesRepository,
+} from './security-companies.repository';
 
 export type CompanyPayload = Partial<Record<keyof SecurityCompanyBody, unknown>>;
 
@@ -33,6 +38,26 @@ function valuesOf(body: CompanyPayload): CompanyValues {
     lng: readCoordinate(body.lng),
     is_active: readFlag(body.is_active ?? 1) ?? 1,
   };
+}
+
+/** What a company's edit form holds, from the stored company. */
+function storedBody(company: SecurityCompany): SecurityCompanyBody {
+  return {
+    name: company.name,
+    brn: company.brn,
+    license_number: company.license_number,
+    license_expiry_date: company.license_expiry_date,
+    address: company.address,
+    lat: company.lat,
+    lng: company.lng,
+    is_active: company.is_active,
+    residence_uuid: company.residences.map((site) => site.uuid),
+  };
+}
+
+/** A site claimed by another write first: the same answer as one taken before the check. */
+function siteTakenAsConflict(error: unknown): unknown {
+  return error instanceof SiteTaken ? conflict(COMPANY_MESSAGES.siteTaken, 'SITE_TAKEN') : error;
 }
 
 function siteList(value: unknown): string[] {
@@ -99,17 +124,19 @@ export function createSecurityCompaniesService(deps: {
       } catch (error) {
         // Two adds racing for one email: the unique sign-in identifier decides.
         if (isUniqueViolation(error)) throw conflict(EMAIL_IN_USE, 'EMAIL_IN_USE');
-        throw error;
+        throw siteTakenAsConflict(error);
       }
     },
 
-    async update(principal: Principal, uuid: string, body: CompanyPayload, now: Date) {
+    async update(principal: Principal, uuid: string, sent: CompanyPayload, now: Date) {
       checkSuperadmin(principal);
-      await found(principal, uuid);
+      const body = patched(storedBody(await found(principal, uuid)), sent);
       checkFields(body, 'edit');
       const siteUuids = siteList(body.residence_uuid);
       await checkSites(uuid, siteUuids);
-      await companies.update(uuid, valuesOf(body), siteUuids, now);
+      await companies.update(uuid, valuesOf(body), siteUuids, now).catch((error: unknown) => {
+        throw siteTakenAsConflict(error);
+      });
       return found(principal, uuid);
     },
 

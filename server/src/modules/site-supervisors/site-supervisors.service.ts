@@ -12,6 +12,7 @@ import type { AccountsRepository } from '../../auth/accounts.repository';
 import type { Principal } from '../../auth/principal';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { patched } from '../../http/patch';
 import { checkNewFile } from '../files/files.service';
 import type { FilesRepository } from '../files/files.repository';
 import { companyIsLive } from '../security-companies/security-companies.repository';
@@ -22,6 +23,23 @@ export type SupervisorPayload = Partial<Record<keyof SiteSupervisorBody, unknown
 
 const text = (value: unknown) =>
   typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+
+/** What a supervisor's edit form holds, from the stored supervisor. */
+function storedBody(supervisor: SiteSupervisor): Omit<SiteSupervisorBody, 'identifier'> {
+  const profile = supervisor.kg_user_profiles_by_kg_user_profile_uuid;
+  return {
+    security_company_uuid: supervisor.security_company_uuid,
+    name: supervisor.supervisor_name,
+    phone: profile.phone,
+    address: profile.address,
+    is_active: supervisor.is_active,
+    ic_passport_number: profile.ic_passport_number,
+    residence_uuid: supervisor.kg_residence_supervisors.map((link) => link.residence_uuid),
+    email: supervisor.supervisor_email,
+    type: 'userpass',
+    photo: profile.photo,
+  };
+}
 
 export function createSiteSupervisorsService(deps: {
   db: DB;
@@ -118,8 +136,10 @@ export function createSiteSupervisorsService(deps: {
       return found(principal, uuid);
     },
 
-    async update(principal: Principal, uuid: string, body: SupervisorPayload, now: Date) {
+    async update(principal: Principal, uuid: string, sent: SupervisorPayload, now: Date) {
       const current = await found(principal, uuid);
+      // A new sign-in email may come as either name, as on add.
+      const body = patched(storedBody(current), { ...sent, email: sent.email ?? sent.identifier });
       const { values, siteUuids } = await validate(principal, body, 'edit', current);
       await raceSafe(() => supervisors.update(current, values, siteUuids, now));
       return found(principal, uuid);
