@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { outboxDirectory } from '../../server/src/mail/mailer';
+import { LIVE_RESET_CODES } from '../../server/src/modules/identity/identity.repository';
 import { createUser, PASSWORD } from './factories';
 import { APP_KEY, authHeaders, makeTestApp, outboxMails, signIn, type TestApp } from './test-app';
 
@@ -91,12 +92,33 @@ describe('forgot and reset password, with the outbox', () => {
       message: 'Account not found.',
     });
     for (let i = 0; i < 3; i += 1)
-      expect((await requestReset('probe@example.com', `10.0.0.${i}`)).statusCode).toBe(404);
-    const limited = await requestReset('probe@example.com', '10.0.0.9');
+      expect((await requestReset('probe@example.com', '10.0.0.1')).statusCode).toBe(404);
+    const limited = await requestReset('probe@example.com', '10.0.0.1');
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.message).toMatch(
       /^Too many password reset requests\. Please try again in \d+ minutes?\.$/,
     );
+  });
+
+  it('never refuses the owner’s clean address, whatever others asked for the email', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      for (let j = 0; j < 3; j += 1) await requestReset('ops@alpha.example.com', `10.0.${i}.1`);
+    }
+    expect((await requestReset('ops@alpha.example.com', '10.9.9.9')).statusCode).toBe(200);
+  });
+
+  it('keeps the links already mailed working when more are asked for, and ends them all once one is used', async () => {
+    await requestReset('ops@alpha.example.com', '10.0.0.1');
+    await requestReset('ops@alpha.example.com', '10.0.0.2');
+    await requestReset('ops@alpha.example.com', '10.0.0.3');
+    const [first, second, third] = outboxLinks().map(codeOf);
+    expect((await resetWith(first ?? '', 'Brand@New1')).statusCode).toBe(200);
+    for (const later of [second, third]) {
+      expect((await resetWith(later ?? '', 'Brand@New2')).json().error.code).toBe(
+        'RESET_CODE_USED',
+      );
+    }
+    expect(await signInStatus('Brand@New1')).toBe(200);
   });
 
   it('limits how many emails one address may try', async () => {
@@ -133,12 +155,14 @@ describe('forgot and reset password, with the outbox', () => {
     });
   });
 
-  it('voids earlier codes when a new one is asked for, and refuses unknown codes', async () => {
-    await requestReset('ops@alpha.example.com');
-    await requestReset('ops@alpha.example.com');
-    const [first, second] = outboxLinks().map(codeOf);
-    expect((await resetWith(first ?? '', 'Brand@New1')).json().error.code).toBe('RESET_CODE_USED');
-    expect((await resetWith(second ?? '', 'Brand@New1')).statusCode).toBe(200);
+  it('keeps the newest LIVE_RESET_CODES links live, and refuses unknown codes', async () => {
+    for (let i = 0; i <= LIVE_RESET_CODES; i += 1) {
+      await requestReset('ops@alpha.example.com', `10.0.0.${i}`);
+    }
+    const [oldest, ...newer] = outboxLinks().map(codeOf);
+    expect(newer).toHaveLength(LIVE_RESET_CODES);
+    expect((await resetWith(oldest ?? '', 'Brand@New1')).json().error.code).toBe('RESET_CODE_USED');
+    expect((await resetWith(newer[0] ?? '', 'Brand@New1')).statusCode).toBe(200);
     expect((await resetWith('made-up-code', 'Brand@New1')).json().error).toEqual({
       code: 'RESET_CODE_INVALID',
       message: 'This reset link is not valid. Please request a new one.',

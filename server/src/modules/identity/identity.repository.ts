@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { DB } from '../../db/database';
 import { toDbTime } from '../../db/time';
 import { revokeSessionsOf } from '../../auth/sessions';
@@ -7,26 +9,41 @@ import { setGuardPassword } from '../guard-app/guard-app.repository';
 /** Whose password a reset code sets: a console identity's, or a guard's guard-app password. */
 export type ResetCodeOwner = { identityUuid: string } | { guardUuid: string };
 
+/**
+ * How many of an owner's reset links work at once. A new request must not void the link the
+ * owner already holds (anyone may ask for a reset of any email), so the newest few stay live.
+ */
+export const LIVE_RESET_CODES = 3;
+
+/** An owner's codes not yet used (or voided). */
+function liveCodesOf(db: Kysely<Database> | Transaction<Database>, owner: ResetCodeOwner) {
+  const query = db.selectFrom('password_reset_codes').where('used_at', 'is', null);
+  return 'identityUuid' in owner
+    ? query.where('identity_uuid', '=', owner.identityUuid)
+    : query.where('guard_uuid', '=', owner.guardUuid);
+}
+
 /** Reset codes (stored as hashes) and password changes of sign-in identities and guards. */
 export function createIdentityRepository(db: DB) {
   return {
-    /** Stores a new code for its owner and voids the owner's earlier unused ones, together. */
+    /** Stores a new code for its owner; past the newest LIVE_RESET_CODES, the oldest are voided. */
     async storeResetCode(
       owner: ResetCodeOwner,
       codeHash: string,
       expiresAt: Date,
       now: Date,
     ): Promise<void> {
-      const [column, ownerUuid] =
-        'identityUuid' in owner
-          ? (['identity_uuid', owner.identityUuid] as const)
-          : (['guard_uuid', owner.guardUuid] as const);
       await db.transaction().execute(async (trx) => {
+        const kept = liveCodesOf(trx, owner)
+          .select('uuid')
+          .orderBy('created_at', 'desc')
+          .orderBy('uuid', 'desc')
+          .limit(LIVE_RESET_CODES - 1);
         await trx
           .updateTable('password_reset_codes')
           .set({ used_at: toDbTime(now) })
-          .where(column, '=', ownerUuid)
-          .where('used_at', 'is', null)
+          .where('uuid', 'in', liveCodesOf(trx, owner).select('uuid'))
+          .where('uuid', 'not in', kept)
           .execute();
         await trx
           .insertInto('password_reset_codes')
@@ -80,6 +97,16 @@ export function createIdentityRepository(db: DB) {
           .where('used_at', 'is', null)
           .executeTakeFirst();
         if (Number(used.numUpdatedRows) !== 1) return false;
+        // The owner's other links end with the password they would have replaced.
+        const owner: ResetCodeOwner =
+          code.guard_uuid !== null
+            ? { guardUuid: code.guard_uuid }
+            : { identityUuid: code.identity_uuid ?? '' };
+        await trx
+          .updateTable('password_reset_codes')
+          .set({ used_at: toDbTime(now) })
+          .where('uuid', 'in', liveCodesOf(trx, owner).select('uuid'))
+          .execute();
         if (code.guard_uuid !== null) {
           await setGuardPassword(trx, code.guard_uuid, challengeHash, now);
           return true;

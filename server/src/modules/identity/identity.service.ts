@@ -14,7 +14,10 @@ import type { IdentityRepository, ResetCodeOwner } from './identity.repository';
 
 const hash = (code: string) => createHash('sha256').update(code).digest('hex');
 
-/** Reset requests a client address, and one email, may make in the throttle's 15-minute window. */
+/**
+ * Reset requests a client address may make in the throttle's 15-minute window, and for one
+ * email from one address.
+ */
 export const RESET_LIMITS = { perAddress: 10, perEmail: 3 } as const;
 
 export const RESET_MESSAGES = {
@@ -64,8 +67,8 @@ export function createIdentityService(deps: {
   const { identity, accounts, throttle } = deps;
 
   /**
-   * A new single-use code for its owner, good for RESET_CODE_TTL_MINUTES; the owner's earlier
-   * codes stop working. Only its hash is stored.
+   * A new single-use code for its owner, good for RESET_CODE_TTL_MINUTES; the owner's newest
+   * LIVE_RESET_CODES work. Only its hash is stored.
    */
   async function issueResetCode(owner: ResetCodeOwner, now: Date): Promise<string> {
     const code = randomBytes(32).toString('base64url');
@@ -88,7 +91,8 @@ export function createIdentityService(deps: {
         max: RESET_LIMITS.perAddress,
         message: RESET_MESSAGES.tooMany,
       });
-      await throttle.limitRequests(`reset-${accountKey(email)}`, {
+      // Per email only from the same address: requests from elsewhere never refuse the owner's.
+      await throttle.limitRequests(`reset-${accountKey(email)}-${addressKey(request.ip)}`, {
         max: RESET_LIMITS.perEmail,
         message: RESET_MESSAGES.tooMany,
       });
