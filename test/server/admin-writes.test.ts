@@ -724,9 +724,11 @@ describe('logins and re-verification', () => {
       proof(await verify(OPS_A)),
     );
     expect(off.json().resource[0].is_active).toBe(0);
-    expect((await signInAnswer(payload.email, 'Fresh@5678')).json().error.code).toBe(
-      'ACCOUNT_INACTIVE',
-    );
+    const right = await signInAnswer(payload.email, 'Fresh@5678');
+    expect(right.json().error.code).toBe('ACCOUNT_INACTIVE');
+    // A wrong password gets the same answer, so it does not confirm the right one.
+    const wrong = await signInAnswer(payload.email, 'Wrong@5678');
+    expect([wrong.statusCode, wrong.json()]).toEqual([right.statusCode, right.json()]);
   });
 
   it('deletes a login with a proof, never one’s own', async () => {

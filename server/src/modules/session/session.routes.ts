@@ -44,18 +44,26 @@ export function sessionRoutes(
     async (request): Promise<SessionAnswer> => {
       const { identifier, challenge } = request.body;
       await deps.throttle.checkSignIn(request.ip);
+      const refusal = async (profileUuid: string) => {
+        const loaded = await deps.accounts.loadAccess(profileUuid);
+        return 'refused' in loaded
+          ? new ApiError(403, REFUSAL_CODES[loaded.refused], REFUSAL_MESSAGES[loaded.refused])
+          : loaded;
+      };
       const account = await checkCredentials(deps, request, identifier, challenge).catch(
         async (error: unknown) => {
-          if (error === INVALID_CREDENTIALS)
-            await deps.throttle.signInFailed(request.ip, identifier);
-          throw error;
+          if (error !== INVALID_CREDENTIALS) throw error;
+          await deps.throttle.signInFailed(request.ip, identifier);
+          // A refused account answers a wrong password as it answers the right one, so the
+          // answer never confirms a password of an account that cannot sign in.
+          const known = await deps.accounts.findIdentity(identifier.trim());
+          const refused = known && (await refusal(known.profile_uuid));
+          throw refused instanceof ApiError ? refused : error;
         },
       );
       await deps.throttle.signInSucceeded(identifier);
-      const loaded = await deps.accounts.loadAccess(account.profileUuid);
-      if ('refused' in loaded) {
-        throw new ApiError(403, REFUSAL_CODES[loaded.refused], REFUSAL_MESSAGES[loaded.refused]);
-      }
+      const loaded = await refusal(account.profileUuid);
+      if (loaded instanceof ApiError) throw loaded;
       const token = await deps.sessions.create(account.profileUuid);
       return {
         success: true,
