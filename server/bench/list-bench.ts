@@ -16,94 +16,52 @@
 //   npm run bench:lists -- --data-dir /tmp/bench-1m --size 1m
 // With DATABASE_URL set it runs on that PostgreSQL database instead (created, migrated and seeded
 // when empty; --data-dir then holds the uploaded files only).
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
-import type { Result } from 'autocannon';
 import { sql, type Kysely, type LogEvent } from 'kysely';
-import { keywordFilter } from '../../src/api/filters';
 import { buildApp } from '../src/app';
 import { readConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
-import { DATABASE_FILE, openConfiguredDatabase } from '../src/db/open-data-dir';
+import { DATABASE_FILE } from '../src/db/open-data-dir';
 import { engineOf } from '../src/db/engine';
 import { openPostgres } from '../src/db/engine/postgres';
 import type { Database } from '../src/db/schema';
 import { COMPANY_EMAIL, SUPERADMIN_EMAIL, SUPERVISOR_EMAIL } from '../src/db/seed/demo-catalogue';
-import { DEMO_PASSWORD, seedDemoData } from '../src/db/seed/demo';
 import { demoCompanySite } from '../src/db/seed/demo-organisation';
-import { seedLargeData } from '../src/db/seed/large';
+import {
+  ANCHOR_BYTES,
+  ANCHOR_FILE,
+  APP_KEY,
+  autocannonApart,
+  count,
+  DASHBOARD_URL,
+  describeCounts,
+  firstPageQuery,
+  LISTS,
+  listNamed,
+  loadAverage,
+  machineLine,
+  middleRow,
+  openSeeded,
+  percentile,
+  presetOf,
+  print,
+  searchQuery,
+  searchTexts,
+  siteAttendanceQuery,
+  tableCounts,
+  signIn,
+  writeStaticDir,
+} from './support';
 
-const APP_KEY = 'bench-app-key';
 /** Issue 13's goals, p95 in ms: the first screen's figures and every search, and a first page. */
 const GOAL_FIGURES_MS = 50;
 const GOAL_SEARCH_MS = 50;
 const GOAL_FIRST_PAGE_MS = 20;
-/** Text no record holds: a search that must still not scan. */
-const NOTHING = 'zzzq';
-/**
- * Text most sites' names hold ('Residensi …', '… Residences'): a search most rows match, timed
- * for a company user, first page and the next (asked without a count, as the console pages).
- */
-const BROAD = 'Resid';
-/** Two letters, below the trigram indexes' three: a common surname ("Ng"), read by LIKE. */
-const TWO_LETTERS = 'ng';
 /** Issue 19's goal, p95 in ms: any search at a million rows, the broad and the short included. */
 const GOAL_ANY_SEARCH_MS = 150;
-/** The static file timed beside the cases: what any request costs on this machine at this moment. */
-const ANCHOR_FILE = 'anchor.txt';
-const ANCHOR_BYTES = 1024;
-
-/**
- * Runs autocannon as a child process: in the server's own process, its clients share the one
- * event loop with the server, and the figures measure both at once.
- */
-function autocannonApart(options: {
-  url: string;
-  connections: number;
-  seconds: number;
-  headers: Record<string, string>;
-}): Promise<Result> {
-  const cli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
-  const headers = Object.entries(options.headers).flatMap(([name, value]) => [
-    '-H',
-    `${name}=${value}`,
-  ]);
-  const args = [cli, '-c', String(options.connections), '-d', String(options.seconds), '-j'];
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      [...args, ...headers, options.url],
-      { maxBuffer: 16 * 1024 * 1024 },
-      (error, stdout) => {
-        if (error) reject(error);
-        else resolve(JSON.parse(stdout) as Result);
-      },
-    );
-  });
-}
-
-function print(line = ''): void {
-  process.stdout.write(`${line}\n`);
-}
-
-function count(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const number = Number(value.replaceAll('_', ''));
-  if (!Number.isSafeInteger(number) || number < 0) {
-    throw new Error(`--${name} must be a whole number of 0 or more, not '${value}'.`);
-  }
-  return number;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
-
 /**
  * The app's database, opened as the server opens it (PostgreSQL when DATABASE_URL names one, else
  * the SQLite file in the data directory), with every statement's duration recorded.
@@ -140,115 +98,6 @@ async function sizes(db: Kysely<Database>, dataDir: string) {
   return { objects: objects.rows, total, label: 'Database file' };
 }
 
-/**
- * Each list as the console asks for it (src/api/<list>.ts): its URL, the fields its search box
- * looks in (and which of them hold a full name, an id or a plate), its default order and what it
- * embeds. The field lists repeat the console's, since
- * the bench must send what the console sends.
- */
-const LISTS = [
-  {
-    name: 'guards',
-    url: '/kgapi/guards/list',
-    search: ['guard_id', 'name', 'security_company_name'],
-    kinds: { 'full name': 'name', id: 'guard_id' },
-    order: 'created_at desc',
-    related: '*',
-  },
-  {
-    name: 'attendance',
-    url: '/kgapi/attendances/list',
-    search: ['guard_id', 'guard_name', 'residence_name'],
-    kinds: { 'full name': 'guard_name', id: 'guard_id' },
-    order: 'created_at desc',
-  },
-  {
-    name: 'visitors',
-    url: '/kgapi/visitors/list',
-    search: ['residence_name', 'category', 'name', 'car_plate_number', 'status'],
-    kinds: { 'full name': 'name', plate: 'car_plate_number' },
-    order: 'created_at desc',
-  },
-  {
-    name: 'incidents',
-    url: '/kgapi/incidents/list',
-    search: ['residence_name', 'user_email', 'guard_id'],
-    kinds: { 'full name': 'residence_name', id: 'guard_id' },
-    order: 'created_at desc',
-  },
-  {
-    name: 'companies',
-    url: '/kgapi/securitycompanies/list',
-    search: ['name', 'brn', 'license_number', 'user_email'],
-    kinds: { 'full name': 'name', id: 'brn' },
-    order: 'name asc',
-  },
-  {
-    name: 'supervisors',
-    url: '/kgapi/sitesupervisors/list',
-    search: ['supervisor_name', 'supervisor_email', 'staff_id'],
-    kinds: { 'full name': 'supervisor_name', id: 'staff_id' },
-    order: 'supervisor_name asc',
-  },
-  {
-    name: 'logins',
-    url: '/kgapi/logins/list',
-    search: ['user_email', 'security_company_name'],
-    kinds: { 'full name': 'user_email' },
-    order: 'uuid desc',
-    fixed: "(access_type='securitycompany')",
-    related: 'residences',
-  },
-] as const;
-
-type Row = Record<string, unknown>;
-interface ListAnswer {
-  resource: Row[];
-  meta?: { count: number; count_capped?: true };
-}
-
-/**
- * The searches timed on every list, one per kind, each chosen from the data by a fixed rule (see
- * searchTexts), so that two data sets seeded alike time the same kinds of search.
- */
-type SearchKind = 'full name' | 'id' | 'plate' | 'none' | 'broad' | 'two letters';
-
-/**
- * The row the rule reads: the one in the middle of the caller's list in its default order, so
- * that neither the newest rows (the demo's) nor the oldest decide what is searched.
- */
-async function middleRow(
-  call: (query: Record<string, string>) => Promise<ListAnswer | null>,
-  base: Record<string, string>,
-): Promise<Row | null> {
-  const counted = await call({ ...base, limit: '1', include_count: 'exact' });
-  const total = counted?.meta?.count ?? 0;
-  if (total === 0) return null;
-  const page = await call({ ...base, limit: '1', offset: String(Math.floor(total / 2)) });
-  return page?.resource[0] ?? null;
-}
-
-/** The whole value of the middle row's field for each kind the list has, plus the fixed texts. */
-function searchTexts(
-  row: Row | null,
-  kinds: Partial<Record<'full name' | 'id' | 'plate', string>>,
-): Array<[string, SearchKind]> {
-  const fromRow = Object.entries(kinds).flatMap(([kind, field]) => {
-    const value = row?.[field];
-    return typeof value === 'string' && value.trim() !== ''
-      ? [[value.trim(), kind as SearchKind] as [string, SearchKind]]
-      : [];
-  });
-  return [...fromRow, [NOTHING, 'none'], [BROAD, 'broad'], [TWO_LETTERS, 'two letters']];
-}
-
-/** Data set sizes by attendance rows, in the proportions of one company year to its guards. */
-const PRESETS = {
-  '10k': { guards: 1_000, attendance: 10_000, visitors: 2_000, incidents: 500 },
-  '100k': { guards: 10_000, attendance: 100_000, visitors: 20_000, incidents: 5_000 },
-  '1m': { guards: 100_000, attendance: 1_000_000, visitors: 200_000, incidents: 50_000 },
-} as const;
-
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -263,12 +112,7 @@ async function main(): Promise<void> {
       size: { type: 'string' },
     },
   });
-  const preset = values.size === undefined ? null : PRESETS[values.size as keyof typeof PRESETS];
-  if (preset === undefined) {
-    throw new Error(
-      `--size must be one of ${Object.keys(PRESETS).join(', ')}, not '${values.size}'.`,
-    );
-  }
+  const preset = values.size === undefined ? null : presetOf(values.size);
   const runs = Math.max(1, count('runs', values.runs, 20));
   const loadSeconds = count('load-seconds', values['load-seconds'], 20);
   const keep = values['data-dir'] !== undefined;
@@ -276,45 +120,19 @@ async function main(): Promise<void> {
 
   try {
     const databaseUrl = process.env.DATABASE_URL || null;
-    const seedDb = await openConfiguredDatabase({ dataDir, databaseUrl });
     print(`Engine: ${databaseUrl === null ? 'SQLite' : 'PostgreSQL (DATABASE_URL)'}.`);
-    const started = performance.now();
-    if (await seedDemoData(seedDb, { dataDir })) {
-      const sizes = {
-        guards: count('guards', values.guards, preset?.guards ?? 20_000),
-        attendance: count('attendance', values.attendance, preset?.attendance ?? 200_000),
-        visitors: count('visitors', values.visitors, preset?.visitors ?? 20_000),
-        incidents: count('incidents', values.incidents, preset?.incidents ?? 5_000),
-      };
-      print(
-        `Seeding ${sizes.guards} guards, ${sizes.attendance} attendance rows, ${sizes.visitors} visitor passes and ${sizes.incidents} incidents in ${dataDir} ...`,
-      );
-      await seedLargeData(seedDb, { dataDir, ...sizes });
-      print(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
-    } else {
-      print(`Reusing the data in ${dataDir}.`);
-    }
+    const seedDb = await openSeeded(dataDir, databaseUrl, {
+      guards: count('guards', values.guards, preset?.guards ?? 20_000),
+      attendance: count('attendance', values.attendance, preset?.attendance ?? 200_000),
+      visitors: count('visitors', values.visitors, preset?.visitors ?? 20_000),
+      incidents: count('incidents', values.incidents, preset?.incidents ?? 5_000),
+    });
     // A site of the company login's company that takes attendance: the per-site cases use it.
     const { uuid: site } = await demoCompanySite(seedDb, 'kipleguard_attendance');
-    const tables = ['guards', 'attendances', 'visitors', 'incidents'] as const;
-    const totals = await Promise.all(
-      tables.map((table) =>
-        seedDb
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ),
-    );
+    print(`Database: ${describeCounts(await tableCounts(seedDb))}.`);
     await seedDb.destroy();
-    print(`Database: ${tables.map((table, i) => `${totals[i]?.n} ${table}`).join(', ')}.`);
-    print(
-      `${new Date().toISOString()}; ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.versions.node}; load average at the start: ${loadavg()
-        .map((n) => n.toFixed(2))
-        .join(', ')}.`,
-    );
-    const staticDir = mkdtempSync(path.join(tmpdir(), 'guard-console-bench-static-'));
-    writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>bench</title>');
-    writeFileSync(path.join(staticDir, ANCHOR_FILE), 'x'.repeat(ANCHOR_BYTES));
+    print(machineLine());
+    const staticDir = writeStaticDir();
 
     let statements: Array<{ sql: string; ms: number }> = [];
     const db = openTimed(dataDir, databaseUrl, (text, ms) => statements.push({ sql: text, ms }));
@@ -327,39 +145,14 @@ async function main(): Promise<void> {
     const app = await buildApp({ config, db });
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
 
-    async function token(email: string): Promise<string> {
-      const answer = await fetch(`${base}/kgapi/admin/session`, {
-        method: 'POST',
-        headers: { 'x-application-key': APP_KEY, 'content-type': 'application/json' },
-        body: JSON.stringify({ identifier: email, challenge: DEMO_PASSWORD }),
-      });
-      return ((await answer.json()) as { session_token: string }).session_token;
-    }
     const callers = {
-      superadmin: await token(SUPERADMIN_EMAIL),
-      company: await token(COMPANY_EMAIL),
-      supervisor: await token(SUPERVISOR_EMAIL),
+      superadmin: await signIn(base, SUPERADMIN_EMAIL),
+      company: await signIn(base, COMPANY_EMAIL),
+      supervisor: await signIn(base, SUPERVISOR_EMAIL),
     };
     type Caller = keyof typeof callers;
-    const headersOf = (caller: Caller) => ({
-      'x-application-key': APP_KEY,
-      authorization: `Bearer ${callers[caller]}`,
-      'accept-encoding': 'br, gzip',
-    });
-
-    /** One call as the console makes it; null when the role may not make it (403). */
-    async function call(
-      caller: Caller,
-      url: string,
-      query: Record<string, string>,
-    ): Promise<ListAnswer | null> {
-      const answer = await fetch(`${base}${url}?${new URLSearchParams(query)}`, {
-        headers: headersOf(caller),
-      });
-      if (answer.status === 403) return null;
-      if (answer.status !== 200) throw new Error(`${url}: ${answer.status} ${await answer.text()}`);
-      return (await answer.json()) as ListAnswer;
-    }
+    const call = (caller: Caller, url: string, query: Record<string, string>) =>
+      callers[caller].call(url, query);
 
     interface Case {
       label: string;
@@ -385,7 +178,7 @@ async function main(): Promise<void> {
     };
 
     for (const caller of Object.keys(callers) as Caller[]) {
-      add(`dashboard: figures (${caller})`, caller, '/kgapi/dashboard/data', {}, GOAL_FIGURES_MS);
+      add(`dashboard: figures (${caller})`, caller, DASHBOARD_URL, {}, GOAL_FIGURES_MS);
     }
     add(
       'dashboard: one site (company)',
@@ -396,21 +189,8 @@ async function main(): Promise<void> {
     );
 
     for (const list of LISTS) {
-      const fixed = 'fixed' in list ? list.fixed : null;
-      const base = {
-        order: list.order,
-        limit: '8',
-        offset: '0',
-        ...('related' in list ? { related: list.related } : {}),
-      };
-      const withSearch = (text: string) => ({
-        ...base,
-        filter: [fixed, keywordFilter(list.search, text)]
-          .filter(Boolean)
-          .map((part) => `(${part})`)
-          .join(' AND '),
-      });
-      const first = fixed === null ? base : { ...base, filter: fixed };
+      const first = firstPageQuery(list);
+      const withSearch = (text: string) => searchQuery(list, text);
       for (const caller of Object.keys(callers) as Caller[]) {
         if ((await call(caller, list.url, first)) === null) continue;
         add(`${list.name}: first page (${caller})`, caller, list.url, first, GOAL_FIRST_PAGE_MS);
@@ -447,7 +227,6 @@ async function main(): Promise<void> {
     const guardCount = (await call('superadmin', guardsUrl, exact))?.meta?.count ?? 0;
     const attendanceCount = (await call('superadmin', attendanceUrl, exact))?.meta?.count ?? 0;
     const someGuard = (await call('superadmin', guardsUrl, first))?.resource[0];
-    const bySite = `(residence_uuid='${site}') AND (residence_kipleguard_attendance_enabled=1)`;
     add(
       'guards: last page (superadmin)',
       'superadmin',
@@ -492,7 +271,7 @@ async function main(): Promise<void> {
       'attendance: one site (company)',
       'company',
       attendanceUrl,
-      { ...first, filter: bySite },
+      siteAttendanceQuery(site),
       null,
     );
     add(
@@ -590,11 +369,7 @@ async function main(): Promise<void> {
       );
     }
     print(`Goals met: ${met.filter(Boolean).length} of ${met.length}.`);
-    print(
-      `Load average at the end: ${loadavg()
-        .map((n) => n.toFixed(2))
-        .join(', ')}.`,
-    );
+    print(`Load average at the end: ${loadAverage()}.`);
 
     if (loadSeconds > 0) {
       print();
@@ -612,22 +387,24 @@ async function main(): Promise<void> {
           url: `${base}${url}?${new URLSearchParams(query)}`,
           connections: 100,
           seconds: loadSeconds,
-          headers: headersOf(caller),
+          headers: callers[caller].headers,
         });
         print(
           `${label.padEnd(50)} ${result.requests.average.toFixed(0).padStart(7)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  errors ${result.errors} (timeouts ${result.timeouts}), not 2xx ${result.non2xx}`,
         );
       };
-      const guardSearch = keywordFilter(['guard_id', 'name', 'security_company_name'], 'siti');
-      await load("guards search 'siti' (superadmin)", 'superadmin', guardsUrl, {
-        ...first,
-        filter: guardSearch,
-        related: '*',
-      });
-      await load('attendance of one site (company)', 'company', attendanceUrl, {
-        ...first,
-        filter: bySite,
-      });
+      await load(
+        "guards search 'siti' (superadmin)",
+        'superadmin',
+        guardsUrl,
+        searchQuery(listNamed('guards'), 'siti'),
+      );
+      await load(
+        'attendance of one site (company)',
+        'company',
+        attendanceUrl,
+        siteAttendanceQuery(site),
+      );
     }
 
     await app.close();

@@ -2,53 +2,17 @@
 // connections while a signed-in user lists guards and another user signs in, and prints how long
 // those two waited. The server runs as its own process on a fresh demo database, as `npm start`
 // runs it. Bounded in time; it prints figures and asserts nothing.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD } from '../src/db/seed/demo';
-
-const APP_KEY = 'bench-app-key';
-const root = path.resolve(import.meta.dirname, '../..');
-
-function print(line = ''): void {
-  process.stdout.write(`${line}\n`);
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
+import { APP_KEY, percentile, print, startServer } from './support';
 
 function summary(values: number[]): string {
   if (values.length === 0) return 'no answers';
   const f = (n: number) => `${n.toFixed(0)} ms`;
   return `n=${values.length}  p50 ${f(percentile(values, 50))}  p95 ${f(percentile(values, 95))}  max ${f(Math.max(...values))}`;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitUntilUp(origin: string): Promise<void> {
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      await fetch(`${origin}/kgapi/`);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  throw new Error('The server did not start within a minute.');
 }
 
 async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
@@ -75,27 +39,17 @@ async function main(): Promise<void> {
   const addresses = Number(values.addresses);
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'guard-console-flood-'));
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_DATA: 'on',
-      APP_KEYS: APP_KEY,
-      STATIC_DIR: '',
-      // The flood and the legitimate users come from different (forwarded) addresses.
-      TRUST_PROXY: 'on',
-      LOG_LEVEL: 'fatal',
-    },
-    stdio: 'ignore',
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'on',
+    STATIC_DIR: '',
+    // The flood and the legitimate users come from different (forwarded) addresses.
+    TRUST_PROXY: 'on',
+    LOG_LEVEL: 'fatal',
   });
+  const { origin } = server;
 
   try {
-    await waitUntilUp(origin);
     const signIn = (identifier: string, challenge: string, address: string) =>
       fetch(`${origin}/kgapi/admin/session`, {
         method: 'POST',
@@ -184,7 +138,7 @@ async function main(): Promise<void> {
     });
     print(`Legitimate sign-in 1 s after the flood: ${after.ms.toFixed(0)} ms (${after.value})`);
   } finally {
-    server.kill('SIGTERM');
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
