@@ -119,6 +119,21 @@ describe('POST /files/Kgguards/{uuid}-original?uuid={uuid}', () => {
     expect(Buffer.compare(served.rawPayload, Buffer.from(png))).toBe(0);
   });
 
+  it('stores the file name without folders, control characters or bidirectional overrides', async () => {
+    const uuid = randomUUID();
+    const response = await upload(
+      [{ bytes: avatarPng(8), filename: 'C:\\Users\\me\\inv\u0007oice\u202Egnp.exe' }],
+      { pathUuid: uuid },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const row = await t.db
+      .selectFrom('files')
+      .select('filename')
+      .where('uuid', '=', uuid)
+      .executeTakeFirstOrThrow();
+    expect(row.filename).toBe('invoicegnp.exe');
+  });
+
   it('takes a JPEG by its bytes whatever its declared type and name', async () => {
     const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
     const response = await upload([

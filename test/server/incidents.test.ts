@@ -191,6 +191,20 @@ describe('POST /files/multiple/Kgguards', () => {
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
+  it('tells an MP4 from a HEIC photo in the same box format by its brand', async () => {
+    const heic = Buffer.concat([MP4.subarray(0, 4), Buffer.from('ftypheic'), MP4.subarray(12)]);
+    const response = await uploadFiles(OPS_A, [
+      { name: 'IMG_0001.mp4', type: 'video/mp4', bytes: heic },
+    ]);
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error.message).toBe('IMG_0001.mp4: File type not allowed - video/mp4');
+    const phone = Buffer.concat([MP4.subarray(0, 4), Buffer.from('ftypqt  '), MP4.subarray(12)]);
+    expect(
+      (await uploadFiles(OPS_A, [{ name: 'IMG_0002.mov', type: 'video/quicktime', bytes: phone }]))
+        .statusCode,
+    ).toBe(200);
+  });
+
   it('refuses a file over 5,000,000 bytes with the form’s words', async () => {
     const big = Buffer.concat([avatarPng(3), Buffer.alloc(5_000_001)]);
     const response = await uploadFiles(OPS_A, [{ name: 'big.png', type: 'image/png', bytes: big }]);

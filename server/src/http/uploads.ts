@@ -44,6 +44,17 @@ interface UploadRules {
   tooLargeMessage: string;
 }
 
+/**
+ * A client's file name as it may be stored and shown: no folders, no control characters and no
+ * bidirectional overrides (which make 'gpj.exe' read as 'exe.jpg'), at most 255 characters.
+ */
+export function safeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // Cc: control characters; Cf: format characters, the bidirectional marks and overrides among them.
+  const plain = base.replace(/[\p{Cc}\p{Cf}]/gu, '');
+  return [...plain.trim()].slice(0, 255).join('') || 'file';
+}
+
 /** A multipart form as read: its files and its text fields (the last value of each name). */
 export interface UploadedForm {
   files: UploadedPart[];
@@ -118,7 +129,7 @@ export async function readUploadedForm(
       if (part.file.truncated || bytes.byteLength > MAX_FILE_BYTES) {
         throw payloadTooLarge(rules.tooLargeMessage, 'FILE_TOO_LARGE');
       }
-      files.push({ filename: part.filename, declaredType: part.mimetype, bytes });
+      files.push({ filename: safeFileName(part.filename), declaredType: part.mimetype, bytes });
     }
   } catch (error) {
     throw uploadError(error, rules);
