@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.e2e-data';
 const E2E_STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist';
+/** PostgreSQL for the server when a run names one; without it, the SQLite file in E2E_DATA_DIR. */
+export const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL || undefined;
 
 /**
  * One zone for the server, the browser and the tests' own reading of the database, so "today"
@@ -41,7 +43,13 @@ export default defineConfig({
     launchOptions: CHROMIUM,
   },
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && npm start`,
+    // Each run starts on a fresh database: the data directory goes, and so does a PostgreSQL
+    // database, which the server then creates again as it does the SQLite file.
+    command: [
+      `rm -rf ${E2E_DATA_DIR}`,
+      ...(E2E_DATABASE_URL ? ['npx tsx test/e2e/drop-database.ts'] : []),
+      'npm start',
+    ].join(' && '),
     url: `http://127.0.0.1:${E2E_PORT}/login`,
     timeout: 180_000,
     reuseExistingServer: false,
@@ -50,6 +58,8 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
       DATA_DIR: E2E_DATA_DIR,
+      // Empty keeps the SQLite file, whatever the calling shell has set.
+      DATABASE_URL: E2E_DATABASE_URL ?? '',
       DEMO_DATA: 'on',
       APP_KEYS: 'guard-console-demo-key',
       STATIC_DIR: E2E_STATIC_DIR,

@@ -131,7 +131,7 @@ test('the company user adds a supervisor with a photo, and a login after verific
   await modal.getByRole('checkbox').first().check();
   await modal.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Success Added')).toBeVisible();
-  const [stored] = queryDatabase<{ photo_file_uuid: string | null; sites: number }>(
+  const [stored] = await queryDatabase<{ photo_file_uuid: string | null; sites: number }>(
     `select p.photo_file_uuid, (select count(*) from site_supervisor_residences r where r.supervisor_uuid = s.uuid) as sites
      from site_supervisors s join user_profiles p on p.uuid = s.kg_user_profile_uuid where p.email = ?`,
     `aina.${stamp}@example.com`,
@@ -163,12 +163,16 @@ test('the company user adds a supervisor with a photo, and a login after verific
   await step.getByLabel('Password').fill('not-my-password');
   await step.getByRole('button', { name: 'Verify' }).click();
   await expect(step.getByText('Admin verification failed')).toBeVisible();
-  expect(queryDatabase('select 1 from user_profiles where email = ?', loginEmail)).toHaveLength(0);
+  expect(
+    await queryDatabase('select 1 from user_profiles where email = ?', loginEmail),
+  ).toHaveLength(0);
 
   await step.getByLabel('Password').fill(DEMO_PASSWORD);
   await step.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('Success Added')).toBeVisible();
-  expect(queryDatabase('select 1 from user_profiles where email = ?', loginEmail)).toHaveLength(1);
+  expect(
+    await queryDatabase('select 1 from user_profiles where email = ?', loginEmail),
+  ).toHaveLength(1);
   await signOut(page);
 
   await page.goto('/login');

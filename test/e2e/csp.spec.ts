@@ -1,25 +1,17 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_DATA_DIR } from '../../playwright.config';
-import { signIn, signOut } from './support';
+import { queryDatabase, signIn, signOut } from './support';
 
 // The server sends a strict Content-Security-Policy (no inline script or style). This walks every
 // built screen and modal as each role and fails on any violation Chromium reports.
 
-function firstRow<Row>(text: string, ...params: unknown[]): Row {
-  const db = new Database(path.join(E2E_DATA_DIR, 'guard-console.sqlite'), { readonly: true });
-  try {
-    const row = db.prepare<unknown[], Row>(text).get(...params);
-    if (!row) throw new Error(`Nothing found for: ${text}`);
-    return row;
-  } finally {
-    db.close();
-  }
+async function firstRow<Row>(text: string, ...params: unknown[]): Promise<Row> {
+  const [row] = await queryDatabase<Row>(text, ...params);
+  if (!row) throw new Error(`Nothing found for: ${text}`);
+  return row;
 }
 
 /** A site the account sees, with every tab switched on where the demo has one. */
-function siteFor(email: string): { uuid: string; company: string } {
+async function siteFor(email: string): Promise<{ uuid: string; company: string }> {
   return firstRow(
     `select r.uuid, r.security_company_uuid as company from residences r
      join user_roles ur on ur.security_company_uuid = r.security_company_uuid
@@ -34,21 +26,23 @@ function siteFor(email: string): { uuid: string; company: string } {
 }
 
 /** A guard with a photo posted at the site, so every role that sees the site sees the guard. */
-function guardAt(siteUuid: string): string {
-  return firstRow<{ uuid: string }>(
+async function guardAt(siteUuid: string): Promise<string> {
+  const guard = await firstRow<{ uuid: string }>(
     `select g.uuid from guards g join guard_residences gr on gr.guard_uuid = g.uuid
      where gr.residence_uuid = ? and g.deleted_at is null and g.photo_file_uuid is not null`,
     siteUuid,
-  ).uuid;
+  );
+  return guard.uuid;
 }
 
 /** An incident at the site, one with files where the demo has one. */
-function incidentAt(siteUuid: string): string {
-  return firstRow<{ uuid: string }>(
+async function incidentAt(siteUuid: string): Promise<string> {
+  const incident = await firstRow<{ uuid: string }>(
     `select i.uuid from incidents i where i.residence_uuid = ? and i.deleted_at is null
      order by (select count(*) from incident_files f where f.incident_uuid = i.uuid) desc`,
     siteUuid,
-  ).uuid;
+  );
+  return incident.uuid;
 }
 
 /** The start of an MP4 (a 'ftyp' box): enough for the console, which judges the declared type. */
@@ -104,7 +98,7 @@ for (const email of ['superadmin@example.com', 'company@example.com', 'superviso
   test(`every screen keeps to the Content-Security-Policy for ${email}`, async ({ page }) => {
     const violations = await watchPolicy(page);
     await signIn(page, email);
-    const site = siteFor(email === 'superadmin@example.com' ? 'company@example.com' : email);
+    const site = await siteFor(email === 'superadmin@example.com' ? 'company@example.com' : email);
 
     await visit(page, '/dashboard');
     await visit(page, '/sites');
@@ -125,7 +119,7 @@ for (const email of ['superadmin@example.com', 'company@example.com', 'superviso
     await expect(modal.locator('img[src^="blob:"]')).toBeVisible();
     await modal.getByRole('button', { name: 'Cancel', exact: true }).click();
 
-    await visit(page, `/guard-details/${guardAt(site.uuid)}`);
+    await visit(page, `/guard-details/${await guardAt(site.uuid)}`);
     await expect(page.locator('img[src*="/kgapi/files/view/"]').first()).toBeVisible();
     await clickTabs(page);
 
@@ -162,7 +156,7 @@ for (const email of ['superadmin@example.com', 'company@example.com', 'superviso
     await expect(modal.locator('video[src^="blob:"]')).toBeAttached();
     await modal.getByRole('button', { name: 'Cancel', exact: true }).click();
     await expect(modal).toHaveCount(0);
-    await visit(page, `/incidents-view/${incidentAt(site.uuid)}`);
+    await visit(page, `/incidents-view/${await incidentAt(site.uuid)}`);
     await expect(page.getByLabel('Remarks', { exact: true })).toBeVisible();
     const attached = page.getByRole('list', { name: 'Attached files' }).getByRole('button');
     if ((await attached.count()) > 0) {

@@ -54,7 +54,7 @@ test('the super administrator sees every card with the database figures', async 
 test('the security company sees its own figures and team row', async ({ page }) => {
   const f = await figuresFor('company@example.com');
   await signIn(page, 'company@example.com');
-  await expect(page.locator('.app-title')).toHaveText(companyNameOf('company@example.com'));
+  await expect(page.locator('.app-title')).toHaveText(await companyNameOf('company@example.com'));
   await expectCommonCards(page, f);
   await expectCard(page, 'Site Supervisor', [
     ['Active', f.activeSupservisor],

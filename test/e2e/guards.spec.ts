@@ -16,8 +16,8 @@ const PNG = Buffer.from(
   'base64',
 );
 
-function companyOf(email: string): string {
-  const [row] = queryDatabase<{ uuid: string }>(
+async function companyOf(email: string): Promise<string> {
+  const [row] = await queryDatabase<{ uuid: string }>(
     `select r.security_company_uuid as uuid from user_roles r
      join user_profiles p on p.uuid = r.user_profile_uuid where p.email = ?`,
     email,
@@ -34,8 +34,8 @@ interface StoredGuard {
   security_company_uuid: string;
 }
 
-function storedGuard(uuid: string): StoredGuard {
-  const [row] = queryDatabase<StoredGuard>(
+async function storedGuard(uuid: string): Promise<StoredGuard> {
+  const [row] = await queryDatabase<StoredGuard>(
     `select name, pin, photo_file_uuid, deleted_at, security_company_uuid from guards where uuid = ?`,
     uuid,
   );
@@ -43,12 +43,13 @@ function storedGuard(uuid: string): StoredGuard {
   return row;
 }
 
-function storedSiteNames(guardUuid: string): string[] {
-  return queryDatabase<{ name: string }>(
+async function storedSiteNames(guardUuid: string): Promise<string[]> {
+  const rows = await queryDatabase<{ name: string }>(
     `select r.name from guard_residences gr join residences r on r.uuid = gr.residence_uuid
      where gr.guard_uuid = ? order by r.name`,
     guardUuid,
-  ).map((row) => row.name);
+  );
+  return rows.map((row) => row.name);
 }
 
 interface StoredAttendance {
@@ -67,8 +68,8 @@ interface StoredAttendance {
 }
 
 /** The company's attendance as the export should write it, newest first (uuid breaks ties). */
-function expectedAttendanceCsvRows(companyUuid: string): string[][] {
-  return queryDatabase<StoredAttendance>(
+async function expectedAttendanceCsvRows(companyUuid: string): Promise<string[][]> {
+  const rows = await queryDatabase<StoredAttendance>(
     `select g.guard_id, c.name as company, g.name as guard_name, r.name as site,
             a.checkin_at, a.checkin_lat, a.checkin_lng, a.checkout_at, a.checkout_lat, a.checkout_lng,
             a.checkin_distance_m, a.checkout_distance_m
@@ -79,7 +80,8 @@ function expectedAttendanceCsvRows(companyUuid: string): string[][] {
      where r.security_company_uuid = ?
      order by a.created_at desc, a.uuid desc`,
     companyUuid,
-  ).map((row) => [
+  );
+  return rows.map((row) => [
     row.guard_id,
     row.company ?? '',
     row.guard_name,
@@ -113,7 +115,7 @@ function profileValue(page: Page, label: string): Locator {
 
 test('a security company adds, edits, re-PINs, exports and deletes a guard', async ({ page }) => {
   test.setTimeout(120_000);
-  const companyUuid = companyOf(EMAIL);
+  const companyUuid = await companyOf(EMAIL);
   const guardId = `E2E-${Date.now()}`;
   await signIn(page, EMAIL);
   await page
@@ -157,11 +159,11 @@ test('a security company adds, edits, re-PINs, exports and deletes a guard', asy
   await modal.getByRole('button', { name: 'View Profile' }).click();
   await expect(page).toHaveURL(/\/guard-details\/[^/]+$/);
   const guardUuid = page.url().split('/').at(-1) ?? '';
-  const stored = storedGuard(guardUuid);
+  const stored = await storedGuard(guardUuid);
   expect(stored).toMatchObject({ name: 'Emma Tester', pin: firstPin, deleted_at: null });
   expect(stored.security_company_uuid).toBe(companyUuid);
   expect(stored.photo_file_uuid).not.toBeNull();
-  expect(storedSiteNames(guardUuid)).toEqual([...siteNames].sort());
+  expect(await storedSiteNames(guardUuid)).toEqual([...siteNames].sort());
 
   // The profile.
   await expect(profileValue(page, 'Guard ID')).toHaveText(guardId);
@@ -178,8 +180,8 @@ test('a security company adds, edits, re-PINs, exports and deletes a guard', asy
   await modal.getByRole('button', { name: 'Submit' }).click();
   await noModal(page);
   await expect(profileValue(page, 'Name')).toHaveText('Emma Tester-Edited');
-  expect(storedGuard(guardUuid).name).toBe('Emma Tester-Edited');
-  expect(storedSiteNames(guardUuid)).toEqual([...siteNames].sort());
+  expect((await storedGuard(guardUuid)).name).toBe('Emma Tester-Edited');
+  expect(await storedSiteNames(guardUuid)).toEqual([...siteNames].sort());
 
   // A new PIN.
   await page.getByRole('button', { name: 'Generate new user PIN' }).click();
@@ -188,7 +190,7 @@ test('a security company adds, edits, re-PINs, exports and deletes a guard', asy
   await expect(modal.getByText('Success', { exact: true })).toBeVisible();
   const newPin = (await modal.locator('dd').textContent())?.trim() ?? '';
   expect(newPin).toMatch(/^[1-9]\d{5}$/);
-  expect(storedGuard(guardUuid).pin).toBe(newPin);
+  expect((await storedGuard(guardUuid)).pin).toBe(newPin);
   await modal.getByRole('button', { name: 'Okay' }).click();
   await noModal(page);
 
@@ -221,7 +223,7 @@ test('a security company adds, edits, re-PINs, exports and deletes a guard', asy
     'Check Out Distance From Site',
     'Away From Site',
   ]);
-  const expected = expectedAttendanceCsvRows(companyUuid);
+  const expected = await expectedAttendanceCsvRows(companyUuid);
   expect(expected.length).toBeGreaterThan(500);
   expect(rows).toEqual(expected);
   await modal.getByRole('button', { name: 'Close' }).last().click();
@@ -235,7 +237,7 @@ test('a security company adds, edits, re-PINs, exports and deletes a guard', asy
   await modal.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/\/security-guards$/);
   await expect(page.getByText('Record has been deleted.')).toBeVisible();
-  expect(storedGuard(guardUuid).deleted_at).not.toBeNull();
+  expect((await storedGuard(guardUuid)).deleted_at).not.toBeNull();
   await page.getByRole('searchbox', { name: 'Search' }).fill(guardId);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('cell', { name: 'No Records Found.' })).toBeVisible();

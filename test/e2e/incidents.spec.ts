@@ -37,8 +37,8 @@ interface StoredIncident {
   files: number;
 }
 
-function storedIncident(description: string): StoredIncident {
-  const [row] = queryDatabase<StoredIncident>(
+async function storedIncident(description: string): Promise<StoredIncident> {
+  const [row] = await queryDatabase<StoredIncident>(
     `select i.uuid, i.kg_incident_id, i.residence_uuid, i.actions_taken, i.status,
             p.email as reporter,
             (select count(*) from incident_files f where f.incident_uuid = i.uuid) as files
@@ -51,8 +51,10 @@ function storedIncident(description: string): StoredIncident {
 }
 
 /** The first of the supervisor's sites that takes incident reports, by name. */
-function reportingSiteOf(email: string): { uuid: string; name: string; company: string } {
-  const [row] = queryDatabase<{ uuid: string; name: string; company: string }>(
+async function reportingSiteOf(
+  email: string,
+): Promise<{ uuid: string; name: string; company: string }> {
+  const [row] = await queryDatabase<{ uuid: string; name: string; company: string }>(
     `select r.uuid, r.name, r.security_company_uuid as company from residences r
      join site_supervisor_residences sr on sr.residence_uuid = r.uuid
      join site_supervisors s on s.uuid = sr.supervisor_uuid
@@ -94,7 +96,7 @@ test('a supervisor reports an incident with two photos, follows it up and export
 }, testInfo) => {
   test.setTimeout(180_000);
   const description = `Gate barrier hit by a lorry (e2e ${Date.now()})`;
-  const site = reportingSiteOf(EMAIL);
+  const site = await reportingSiteOf(EMAIL);
   await signIn(page, EMAIL);
   const before = await siteIncidentFigures(page, site);
 
@@ -147,7 +149,7 @@ test('a supervisor reports an incident with two photos, follows it up and export
   const row = table.locator('tbody tr', { hasText: description });
   await expect(row).toContainText('PENDING');
   await expect(row).toContainText(EMAIL);
-  const stored = storedIncident(description);
+  const stored = await storedIncident(description);
   expect(stored).toMatchObject({
     residence_uuid: site.uuid,
     reporter: EMAIL,
@@ -185,7 +187,7 @@ test('a supervisor reports an incident with two photos, follows it up and export
   await page.getByRole('button', { name: 'Back', exact: true }).click();
   await answerPrompt(page, 'No');
   await expect(page).toHaveURL(/\/incidents$/);
-  expect(storedIncident(description).actions_taken).toBe('Guard on duty informed.');
+  expect((await storedIncident(description)).actions_taken).toBe('Guard on duty informed.');
 
   // The browser's back button: Yes saves, then leaves.
   await row.getByRole('button', { name: `View ${stored.kg_incident_id}` }).click();
@@ -194,7 +196,9 @@ test('a supervisor reports an incident with two photos, follows it up and export
   await answerPrompt(page, 'Yes');
   await expect(page).toHaveURL(/\/incidents$/);
   await expect(row).toContainText('Police report filed; CCTV footage kept.');
-  expect(storedIncident(description).actions_taken).toBe('Police report filed; CCTV footage kept.');
+  expect((await storedIncident(description)).actions_taken).toBe(
+    'Police report filed; CCTV footage kept.',
+  );
 
   // Closing or reloading the tab: the browser asks, and staying keeps the edit.
   await row.getByRole('button', { name: `View ${stored.kg_incident_id}` }).click();
@@ -213,7 +217,7 @@ test('a supervisor reports an incident with two photos, follows it up and export
   // Status, saved at once.
   await page.getByLabel('Status').selectOption('RESOLVED');
   await expect(page.getByText('Success Updated')).toBeVisible();
-  expect(storedIncident(description).status).toBe('RESOLVED');
+  expect((await storedIncident(description)).status).toBe('RESOLVED');
 
   // The Word document.
   const downloading = page.waitForEvent('download');

@@ -38,8 +38,8 @@ interface DemoGuard {
 }
 
 /** The demo's guard with app access, at its site that takes attendance, visitors and reports. */
-function demoGuard(): DemoGuard {
-  const [guard] = queryDatabase<DemoGuard>(
+async function demoGuard(): Promise<DemoGuard> {
+  const [guard] = await queryDatabase<DemoGuard>(
     `select g.uuid, g.name, r.uuid as site_uuid, r.name as site_name,
             r.security_company_uuid as company_uuid, r.lat, r.lng
      from guards g
@@ -86,7 +86,7 @@ test('a guard works a shift, reports an incident offline and registers a walk-in
   browser,
 }) => {
   test.setTimeout(240_000);
-  const guard = demoGuard();
+  const guard = await demoGuard();
   // About 50 m from the site: within the geofence.
   await context.setGeolocation({ latitude: guard.lat + 0.00045, longitude: guard.lng });
   const stamp = Date.now();
@@ -136,7 +136,7 @@ test('a guard works a shift, reports an incident offline and registers a walk-in
     timeout: 15_000,
   });
 
-  const [open] = queryDatabase<{
+  const [open] = await queryDatabase<{
     uuid: string;
     checkin_lat: number;
     checkin_photo_file_uuid: string;
@@ -151,12 +151,12 @@ test('a guard works a shift, reports an incident offline and registers a walk-in
   // The console sees the row, with selfie and location, and the guard on duty.
   const consoleContext = await browser.newContext();
   const console = await consolePage(consoleContext);
-  const onDuty = queryDatabase<{ n: number }>(
+  const [onDuty] = await queryDatabase<{ n: number }>(
     `select count(*) as n from attendances where guard_uuid = ? and checkout_at is null
        and checkin_at is not null`,
     guard.uuid,
-  )[0]?.n;
-  expect(onDuty).toBeGreaterThan(0);
+  );
+  expect(onDuty?.n).toBeGreaterThan(0);
   const figures = await figuresFor(COMPANY);
   await expect(
     console
@@ -184,7 +184,7 @@ test('a guard works a shift, reports an incident offline and registers a walk-in
   await expect(page.getByText('OUT', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Choose your name' })).toBeVisible();
-  const [ended] = queryDatabase<{ checkout_at: string | null }>(
+  const [ended] = await queryDatabase<{ checkout_at: string | null }>(
     'select checkout_at from attendances where uuid = ?',
     open?.uuid,
   );
@@ -203,12 +203,14 @@ test('a guard works a shift, reports an incident offline and registers a walk-in
   await page.getByRole('button', { name: 'Send report' }).click();
   await expect(page.getByRole('heading', { name: 'Report kept on this kiosk' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'kiosk report kept');
-  const stored = () =>
-    queryDatabase<{ n: number }>(
+  const stored = async () => {
+    const [incidents] = await queryDatabase<{ n: number }>(
       'select count(*) as n from incidents where description = ?',
       description,
-    )[0]?.n;
-  expect(stored()).toBe(0);
+    );
+    return incidents?.n;
+  };
+  expect(await stored()).toBe(0);
   await page.getByRole('button', { name: 'Back to menu' }).click();
   await page.getByRole('button', { name: 'Finish' }).click();
   await expect(page.getByText('Incident reports waiting to be sent: 1')).toBeVisible();
@@ -256,7 +258,7 @@ test('a guard works a shift, reports an incident offline and registers a walk-in
   await expect(visitors.locator('tbody tr')).toHaveCount(1);
   await expect(visitors.locator('tbody tr').first()).toContainText(visitor);
   await expect(visitors.locator('tbody tr').first()).toContainText(guard.name);
-  const [pass] = queryDatabase<{ latest_scan_type: string; created_by_guard_uuid: string }>(
+  const [pass] = await queryDatabase<{ latest_scan_type: string; created_by_guard_uuid: string }>(
     'select latest_scan_type, created_by_guard_uuid from visitors where name = ?',
     visitor,
   );

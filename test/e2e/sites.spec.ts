@@ -1,18 +1,19 @@
 import { expect, test, type Page } from '@playwright/test';
 import { queryDatabase, shownModal, signIn, signOut } from './support';
 
-function supervisedSiteNames(email: string): string[] {
-  return queryDatabase<{ name: string }>(
+async function supervisedSiteNames(email: string): Promise<string[]> {
+  const rows = await queryDatabase<{ name: string }>(
     `select r.name from residences r
      join site_supervisor_residences sr on sr.residence_uuid = r.uuid
      join site_supervisors s on s.uuid = sr.supervisor_uuid
      join user_profiles p on p.uuid = s.kg_user_profile_uuid
      where p.email = ? and r.deleted_at is null order by r.name`,
     email,
-  ).map((row) => row.name);
+  );
+  return rows.map((row) => row.name);
 }
 
-function storedFlags(name: string) {
+async function storedFlags(name: string) {
   return queryDatabase<Record<string, number>>(
     `select kipleguard_enabled, kipleguard_visitors, kipleguard_reporting, kipleguard_attendance
      from residences where name = ? and deleted_at is null`,
@@ -52,7 +53,7 @@ test('the super administrator adds a site, then switches its attendance on', asy
   await modal.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Success Added')).toBeVisible();
   await expect(page.locator('.modal.show')).toHaveCount(0);
-  expect(storedFlags(name)).toEqual([
+  expect(await storedFlags(name)).toEqual([
     {
       kipleguard_enabled: 1,
       kipleguard_visitors: 0,
@@ -75,7 +76,7 @@ test('the super administrator adds a site, then switches its attendance on', asy
   await modal.getByRole('switch', { name: 'Attendance' }).check();
   await modal.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Success Updated')).toBeVisible();
-  expect(storedFlags(name)[0]?.kipleguard_attendance).toBe(1);
+  expect((await storedFlags(name))[0]?.kipleguard_attendance).toBe(1);
 
   await sitesTable(page).getByText(name).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -86,7 +87,7 @@ test('the super administrator adds a site, then switches its attendance on', asy
 });
 
 test('the site supervisor sees only its two sites, without Add', async ({ page }) => {
-  const expected = supervisedSiteNames('supervisor@example.com');
+  const expected = await supervisedSiteNames('supervisor@example.com');
   expect(expected).toHaveLength(2);
 
   await signIn(page, 'supervisor@example.com');

@@ -1,55 +1,65 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import Database from 'better-sqlite3';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { E2E_DATA_DIR } from '../../playwright.config';
+import { E2E_DATABASE_URL, E2E_DATA_DIR } from '../../playwright.config';
+import type { DB } from '../../server/src/db/database';
+import { openPostgres } from '../../server/src/db/engine/postgres';
+import { DATABASE_FILE } from '../../server/src/db/open-data-dir';
+import type { Database } from '../../server/src/db/schema';
 import { expectedFigures, scopeOf } from '../support/expected-figures';
+import { sqlCount, sqlRows } from '../support/sql';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
-/** Reads the e2e server's own database file (WAL lets a reader in beside the server). */
-function openDatabase() {
-  return new Database(path.join(E2E_DATA_DIR, 'guard-console.sqlite'), { readonly: true });
+/**
+ * The e2e server's own database, opened beside the running server for one use: PostgreSQL when
+ * the run names one (E2E_DATABASE_URL), or else its SQLite file (WAL lets a second connection in).
+ */
+async function withDatabase<Result>(use: (db: DB) => Promise<Result>): Promise<Result> {
+  const db =
+    E2E_DATABASE_URL === undefined
+      ? new Kysely<Database>({
+          dialect: new SqliteDialect({
+            database: new SQLite(path.join(E2E_DATA_DIR, DATABASE_FILE)),
+          }),
+        })
+      : openPostgres(E2E_DATABASE_URL, { poolSize: 1 });
+  try {
+    return await use(db);
+  } finally {
+    await db.destroy();
+  }
 }
 
-/** Rows of a query on the e2e server's own database, read beside the running server. */
-export function queryDatabase<Row>(text: string, ...params: unknown[]): Row[] {
-  const db = openDatabase();
-  try {
-    return db.prepare<unknown[], Row>(text).all(...params);
-  } finally {
-    db.close();
-  }
+/**
+ * Rows of a statement on the e2e server's own database, written once for both engines: `?` for
+ * parameters, and SQL both engines speak. A test may also set up its case with it (the database
+ * is this run's own).
+ */
+export async function queryDatabase<Row>(text: string, ...params: unknown[]): Promise<Row[]> {
+  return withDatabase((db) => sqlRows<Row>(db, text, params));
 }
 
 export async function figuresFor(email: string) {
-  const db = openDatabase();
-  try {
-    const all = async (text: string, params: unknown[]) =>
-      db.prepare(text).all(...params) as Array<Record<string, unknown>>;
-    const run = async (text: string, params: unknown[]) =>
-      Number((db.prepare(text).get(...params) as { n: number }).n);
-    return await expectedFigures(run, await scopeOf(all, email));
-  } finally {
-    db.close();
-  }
+  return withDatabase(async (db) =>
+    expectedFigures(
+      (text, params) => sqlCount(db, text, params),
+      await scopeOf((text, params) => sqlRows(db, text, params), email),
+    ),
+  );
 }
 
 /** The company name a login's role carries, as the header should show it. */
-export function companyNameOf(email: string): string {
-  const db = openDatabase();
-  try {
-    const row = db
-      .prepare(
-        `select c.name from user_roles r join user_profiles p on p.uuid = r.user_profile_uuid
-         join security_companies c on c.uuid = r.security_company_uuid where p.email = ?`,
-      )
-      .get(email) as { name: string } | undefined;
-    if (!row) throw new Error(`No company for ${email}`);
-    return row.name;
-  } finally {
-    db.close();
-  }
+export async function companyNameOf(email: string): Promise<string> {
+  const [row] = await queryDatabase<{ name: string }>(
+    `select c.name from user_roles r join user_profiles p on p.uuid = r.user_profile_uuid
+     join security_companies c on c.uuid = r.security_company_uuid where p.email = ?`,
+    email,
+  );
+  if (!row) throw new Error(`No company for ${email}`);
+  return row.name;
 }
 
 export async function signIn(page: Page, email: string) {

@@ -1,14 +1,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { chromium, expect, test, type Locator, type Page } from '@playwright/test';
 import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
-import { E2E_DATA_DIR, E2E_TIME_ZONE } from '../../playwright.config';
+import { E2E_TIME_ZONE } from '../../playwright.config';
 import { DOUBLE_READ_MS } from '../../src/lib/pass-reads';
 import { formatTimestamp } from '../../src/lib/dates';
 import { judgeScan } from '../../src/lib/rules/visitor-pass';
-import { expectNoSeriousA11yViolations, shownModal, signIn } from './support';
+import { expectNoSeriousA11yViolations, queryDatabase, shownModal, signIn } from './support';
 
 // The desk against the real server: a demo pass is scanned in and out as a USB scanner types it,
 // and read from a QR code on Chromium's fake camera. playwright.config.ts puts the browser, the
@@ -18,17 +16,6 @@ const EMAIL = 'company@example.com';
 
 /** Seconds between two scans of one pass that the server takes for one scan read twice. */
 const SERVER_REPEAT_SCAN_MS = 10_000;
-
-const databaseFile = () => path.join(E2E_DATA_DIR, 'guard-console.sqlite');
-
-function query<Row>(text: string, ...params: unknown[]): Row[] {
-  const db = new Database(databaseFile(), { readonly: true });
-  try {
-    return db.prepare<unknown[], Row>(text).all(...params);
-  } finally {
-    db.close();
-  }
-}
 
 interface DemoPass {
   uuid: string;
@@ -48,11 +35,11 @@ const localDay = (now: Date) =>
   `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 
 /** Today's valid, unused one-time passes at the sites the demo company sees. */
-function todaysUnusedPasses(): DemoPass[] {
-  return query<DemoPass>(
+async function todaysUnusedPasses(): Promise<DemoPass[]> {
+  return queryDatabase<DemoPass>(
     `select v.uuid, v.qr_code as code, v.name, v.residence_uuid, v.date, v.start_time,
-            v.repeat_type, v.repeat_days as repeatType, v.status, v.checkpoint_times,
-            r.visitor_pass_checkpoint_times as siteCheckpointLimit
+            v.repeat_type, v.repeat_days as "repeatType", v.status, v.checkpoint_times,
+            r.visitor_pass_checkpoint_times as "siteCheckpointLimit"
      from visitors v
      join residences r on r.uuid = v.residence_uuid
      join user_roles ur on ur.security_company_uuid = r.security_company_uuid
@@ -71,19 +58,14 @@ function todaysUnusedPasses(): DemoPass[] {
  * between 08:00 and 21:00; before a pass's start nothing may be scanned, so a run in the small
  * hours moves one pass's start to midnight first (the e2e database is this run's own).
  */
-function scannablePass(): DemoPass {
-  const candidates = todaysUnusedPasses();
+async function scannablePass(): Promise<DemoPass> {
+  const candidates = await todaysUnusedPasses();
   const now = new Date();
   const ready = candidates.find((pass) => judgeScan(pass, now).allowed);
   if (ready) return ready;
   const [early] = candidates;
   if (!early) throw new Error(`The demo data has no unused one-time pass today for ${EMAIL}.`);
-  const db = new Database(databaseFile());
-  try {
-    db.prepare(`update visitors set start_time = '00:00:00' where uuid = ?`).run(early.uuid);
-  } finally {
-    db.close();
-  }
+  await queryDatabase(`update visitors set start_time = '00:00:00' where uuid = ?`, early.uuid);
   return { ...early, start_time: '00:00:00' };
 }
 
@@ -93,13 +75,13 @@ interface StoredScans {
   scans: Array<{ scan_type: string; created_at: string; scanned_by: string | null }>;
 }
 
-function storedScans(uuid: string): StoredScans {
-  const [pass] = query<Omit<StoredScans, 'scans'>>(
+async function storedScans(uuid: string): Promise<StoredScans> {
+  const [pass] = await queryDatabase<Omit<StoredScans, 'scans'>>(
     'select checkpoint_times, latest_scan_type from visitors where uuid = ?',
     uuid,
   );
   if (!pass) throw new Error(`No pass ${uuid}`);
-  const scans = query<StoredScans['scans'][number]>(
+  const scans = await queryDatabase<StoredScans['scans'][number]>(
     `select s.scan_type, s.created_at, p.name as scanned_by from visitor_pass_scans s
      left join user_profiles p on p.uuid = s.scanned_by
      where s.visitor_uuid = ? order by s.created_at`,
@@ -108,8 +90,8 @@ function storedScans(uuid: string): StoredScans {
   return { ...pass, scans };
 }
 
-function nameOf(email: string): string {
-  const [profile] = query<{ name: string }>(
+async function nameOf(email: string): Promise<string> {
+  const [profile] = await queryDatabase<{ name: string }>(
     'select name from user_profiles where email = ?',
     email,
   );
@@ -138,7 +120,7 @@ test('the desk checks a pass in and out as a scanner types it, then refuses it a
   page,
 }) => {
   test.setTimeout(120_000);
-  const pass = scannablePass();
+  const pass = await scannablePass();
   await signIn(page, EMAIL);
 
   let { desk, field } = await openDesk(page);
@@ -156,11 +138,11 @@ test('the desk checks a pass in and out as a scanner types it, then refuses it a
   await expect(field).toBeFocused();
   await expect(field).toHaveValue('');
   await expectNoSeriousA11yViolations(page, 'the desk after a check-in');
-  const afterIn = storedScans(pass.uuid);
+  const afterIn = await storedScans(pass.uuid);
   expect(afterIn).toMatchObject({ checkpoint_times: 1, latest_scan_type: 'IN' });
   expect(afterIn.scans).toHaveLength(1);
   const [inScan] = afterIn.scans;
-  const scanner = nameOf(EMAIL);
+  const scanner = await nameOf(EMAIL);
   expect(inScan?.scanned_by).toBe(scanner);
 
   // Its details show the visitor inside and the scan.
@@ -189,7 +171,10 @@ test('the desk checks a pass in and out as a scanner types it, then refuses it a
   await page.keyboard.press('Enter');
   await expect(desk.getByText('Checked out', { exact: true })).toBeVisible();
   await expect(desk.getByText(`${pass.name} checked out.`)).toBeVisible();
-  expect(storedScans(pass.uuid)).toMatchObject({ checkpoint_times: 2, latest_scan_type: 'OUT' });
+  expect(await storedScans(pass.uuid)).toMatchObject({
+    checkpoint_times: 2,
+    latest_scan_type: 'OUT',
+  });
 
   // A third scan of the one-time pass, once the desk no longer takes it for the same read.
   await page.waitForTimeout(DOUBLE_READ_MS + 500);
@@ -200,7 +185,7 @@ test('the desk checks a pass in and out as a scanner types it, then refuses it a
   await expectNoSeriousA11yViolations(page, 'the desk refusing a used pass');
   await page.keyboard.press('Enter');
   await expect(field).toBeFocused();
-  expect(storedScans(pass.uuid).scans).toHaveLength(2);
+  expect((await storedScans(pass.uuid)).scans).toHaveLength(2);
 });
 
 // A video of a QR code for Chromium's fake camera, made here: ZXing's own encoder (the writer
@@ -260,7 +245,7 @@ test('the desk’s camera reads a pass from the fake camera and checks it in', a
   baseURL,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const pass = scannablePass();
+  const pass = await scannablePass();
   const video = testInfo.outputPath('pass.y4m');
   await writeFile(video, await qrVideo(pass.code));
 
@@ -303,8 +288,11 @@ test('the desk’s camera reads a pass from the fake camera and checks it in', a
     // The code stays in view: the camera keeps reading it, and the desk keeps it one read.
     await page.waitForTimeout(DOUBLE_READ_MS);
     await expect(desk.getByText('Checked in', { exact: true })).toBeVisible();
-    expect(storedScans(pass.uuid)).toMatchObject({ checkpoint_times: 1, latest_scan_type: 'IN' });
-    expect(storedScans(pass.uuid).scans).toHaveLength(1);
+    expect(await storedScans(pass.uuid)).toMatchObject({
+      checkpoint_times: 1,
+      latest_scan_type: 'IN',
+    });
+    expect((await storedScans(pass.uuid)).scans).toHaveLength(1);
 
     // ZXing's WebAssembly came from our own server, under its CSP.
     expect(wasmRequests.length).toBeGreaterThan(0);

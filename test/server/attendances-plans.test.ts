@@ -8,8 +8,9 @@ import { buildApp } from '../../server/src/app';
 import { readConfig } from '../../server/src/config';
 import { migrateToLatest, openDatabase, type DB } from '../../server/src/db/database';
 import { COUNT_CAP } from '../../server/src/query';
+import { sqlRows } from '../support/sql';
 import { createCompany, createSite, createUser, PASSWORD } from './factories';
-import { APP_KEY, authHeaders, signIn, sqlRows } from './test-app';
+import { APP_KEY, authHeaders, signIn } from './test-app';
 
 // At 100,000 attendance rows SQLite's statistics made it walk the whole created_at order for a
 // search that matched nothing or one guard (52-68 ms, against 1 ms at a million). The list now

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../server/src/db/seed/demo';
 import { toDbTime } from '../../server/src/db/time';
 import { expectedFigures, scopeOf, type Scope } from '../support/expected-figures';
+import { sqlCount, sqlRows } from '../support/sql';
 import { createAttendance, createGuard } from './factories';
-import { authHeaders, makeTestApp, signIn, type TestApp, sqlCount, sqlRows } from './test-app';
+import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
 
 // The figures read per-site counts kept by triggers (all incidents), the links of a site
 // (a supervisor's guards, a site's total) and open shifts tested for a live guard: after every

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../server/src/db/seed/demo';
 import { expectedFigures, scopeOf, type Scope } from '../support/expected-figures';
-import { authHeaders, makeTestApp, signIn, type TestApp, sqlCount, sqlRows } from './test-app';
+import { sqlCount, sqlRows } from '../support/sql';
+import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};

@@ -19,17 +19,9 @@ import {
   createVisitor,
   PASSWORD,
 } from './factories';
+import { sqlCount, sqlRows } from '../support/sql';
 import { multipart, type FormPart } from './multipart';
-import {
-  APP_KEY,
-  authHeaders,
-  makeTestApp,
-  outboxMails,
-  signIn,
-  sqlCount,
-  sqlRows,
-  type TestApp,
-} from './test-app';
+import { APP_KEY, authHeaders, makeTestApp, outboxMails, signIn, type TestApp } from './test-app';
 
 // The guard app's door (/api/v1/guard), driven with exactly the fields the app sends and read
 // with exactly the keys the app reads (../shared/guard-app-api.md).

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlCount } from '../support/sql';
 import { PASSWORD, createCompany, createGuard, createSite, createUser } from './factories';
-import { authHeaders, makeTestApp, signIn, sqlCount, type TestApp } from './test-app';
+import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
 
 type Caller = 'admin' | 'company' | 'supervisor';
 

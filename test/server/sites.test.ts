@@ -6,8 +6,9 @@ import { createFilesRepository } from '../../server/src/modules/files/files.repo
 import { PHOTO_TYPE_NOT_ALLOWED } from '../../src/lib/rules/files';
 import { SITE_MESSAGES, siteFieldErrors } from '../../src/lib/rules/sites';
 import { expectedFigures, scopeOf, type Scope } from '../support/expected-figures';
+import { sqlCount, sqlRows } from '../support/sql';
 import { PASSWORD, createCompany, createSite, createUser } from './factories';
-import { authHeaders, makeTestApp, signIn, type TestApp, sqlCount, sqlRows } from './test-app';
+import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
 import type { Site } from '../../src/lib/contract/sites';
 
 const SUPERADMIN = 'superadmin@example.com';

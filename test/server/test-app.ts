@@ -2,10 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { CompiledQuery } from 'kysely';
 import { buildApp, type AppOptions } from '../../server/src/app';
 import { readConfig } from '../../server/src/config';
-import { engineOf } from '../../server/src/db/engine';
 import type { DB } from '../../server/src/db/database';
 import { outboxDirectory } from '../../server/src/mail/mailer';
 import { createUser, PASSWORD } from './factories';
@@ -94,25 +92,6 @@ export async function signInEveryRole(
     company: await signIn(t.app, 'company@example.com', PASSWORD),
     supervisor: await signIn(t.app, 'supervisor@example.com', PASSWORD),
   };
-}
-
-/**
- * Rows of plain SQL on the test database: the oracle that tests hold the server's answers to.
- * Parameters are written `?`, and numbered ($1, $2, …) for PostgreSQL.
- */
-export async function sqlRows(db: DB, text: string, params: unknown[] = []) {
-  let position = 0;
-  const numbered = engineOf(db) === 'postgres' ? text.replace(/\?/g, () => `$${++position}`) : text;
-  const result = await db.executeQuery<Record<string, unknown>>(
-    CompiledQuery.raw(numbered, params),
-  );
-  return result.rows;
-}
-
-/** The `n` of a plain SQL count on the test database. */
-export async function sqlCount(db: DB, text: string, params: unknown[] = []) {
-  const [row] = await sqlRows(db, text, params);
-  return Number(row?.n);
 }
 
 /** The mails written to the outbox, oldest first, as text with quoted-printable undone. */
