@@ -9,15 +9,8 @@ import { COMPANY_MESSAGES } from '../../src/lib/rules/security-companies';
 import { avatarPng } from '../../server/src/db/seed/images';
 import { createFilesRepository } from '../../server/src/modules/files/files.repository';
 import { createCompany, createGuard, createSite, createUser, PASSWORD } from './factories';
-import {
-  APP_KEY,
-  authHeaders,
-  makeTestApp,
-  signIn,
-  sqlCount,
-  sqlRows,
-  type TestApp,
-} from './test-app';
+import { sqlCount, sqlRows } from '../support/sql';
+import { APP_KEY, authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
 import { refuseInserts } from './test-database';
 
 let t: TestApp;
