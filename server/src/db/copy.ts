@@ -3,7 +3,12 @@ import type { DB } from './database';
 import { engineOf } from './engine';
 
 /** Tables the triggers fill as the rows they count arrive; copying them too would count twice. */
-const KEPT_BY_TRIGGERS = new Set(['site_row_counts', 'company_guard_counts']);
+const KEPT_BY_TRIGGERS = new Set([
+  'site_row_counts',
+  'company_guard_counts',
+  'supervisor_guards',
+  'supervisor_guard_counts',
+]);
 /** Tables whose rows show that a database is in use (the migrations write none of them). */
 const IN_USE_WHEN_FILLED = ['user_profiles', 'security_companies', 'residences', 'guards'] as const;
 const BATCH_ROWS = 1000;

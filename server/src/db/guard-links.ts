@@ -2,14 +2,18 @@ import { sql } from 'kysely';
 import type { DB } from './database';
 
 /**
- * How many live guards are linked to any of `siteUuids` (not empty), read from the links alone:
- * the partial index of live guards' links (migration 2026-11-23T10) holds them, so no guard row
- * is read. A guard linked to two of the sites counts once.
+ * How many live guards a supervisor reaches through its live sites: one number kept by triggers
+ * (migration 2026-11-24T03), the same at any scope. A guard linked to two of its sites counts once.
  */
-export function countLiveGuardsLinkedTo(db: DB, siteUuids: string[]) {
+export function countSupervisorGuards(db: DB, supervisorProfileUuid: string) {
   return db
-    .selectFrom('guard_residences')
-    .select(sql<number>`count(distinct guard_residences.guard_uuid)`.as('n'))
-    .where('guard_residences.residence_uuid', 'in', siteUuids)
-    .where('guard_residences.guard_live', '=', 1);
+    .selectFrom('site_supervisors')
+    .leftJoin(
+      'supervisor_guard_counts',
+      'supervisor_guard_counts.supervisor_uuid',
+      'site_supervisors.uuid',
+    )
+    .select(sql<number>`coalesce(supervisor_guard_counts.n, 0)`.as('n'))
+    .where('site_supervisors.kg_user_profile_uuid', '=', supervisorProfileUuid)
+    .where('site_supervisors.deleted_at', 'is', null);
 }

@@ -298,6 +298,17 @@ export interface CompanyGuardCountsTable {
   n: number;
 }
 
+/** A supervisor reaches a guard through a live link at one of its live sites (kept by triggers). */
+export interface SupervisorGuardsTable {
+  supervisor_uuid: string;
+  guard_uuid: string;
+}
+
+export interface SupervisorGuardCountsTable {
+  supervisor_uuid: string;
+  n: number;
+}
+
 /** A guard's password for the guard app. */
 export interface GuardCredentialsTable {
   guard_uuid: string;
@@ -366,4 +377,6 @@ export interface Database {
   kiosks: KiosksTable;
   guard_sessions: GuardSessionsTable;
   company_guard_counts: CompanyGuardCountsTable;
+  supervisor_guards: SupervisorGuardsTable;
+  supervisor_guard_counts: SupervisorGuardCountsTable;
 }

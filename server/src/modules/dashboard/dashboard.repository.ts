@@ -3,7 +3,7 @@ import type { DashboardFigures, SiteFigures } from '../../../../src/lib/contract
 import { atLiveSite, guardScope, companyScope, siteScope } from '../../auth/scope';
 import type { Principal } from '../../auth/principal';
 import type { DB } from '../../db/database';
-import { countLiveGuardsLinkedTo } from '../../db/guard-links';
+import { countSupervisorGuards } from '../../db/guard-links';
 import { countAtSites } from '../../db/site-row-counts';
 import { localDate, localDayRange, toDbTime } from '../../db/time';
 
@@ -129,12 +129,9 @@ export function createDashboardRepository(db: DB) {
 
   function totalGuards(principal: Principal, siteFilter: SiteFilter) {
     const bySite = siteFilter('guard_site.residence_uuid');
-    // A supervisor's guards on all its sites: counted from the links alone.
+    // A supervisor's guards on all its sites: one number kept by triggers.
     if (!bySite && principal.role === 'sitesupervisor' && principal.sites.length > 0) {
-      return countLiveGuardsLinkedTo(
-        db,
-        principal.sites.map((site) => site.uuid),
-      );
+      return countSupervisorGuards(db, principal.profileUuid);
     }
     const query = db
       .selectFrom('guards')

@@ -5,7 +5,7 @@ import type { Principal } from '../../auth/principal';
 import { guardScope } from '../../auth/scope';
 import { engineOf } from '../../db/engine';
 import { rowKey } from '../../db/engine/row-keys';
-import { countLiveGuardsLinkedTo } from '../../db/guard-links';
+import { countSupervisorGuards } from '../../db/guard-links';
 import type { Database } from '../../db/schema';
 import { searchIndexOf } from '../../db/search-indexes';
 import { toDbTime } from '../../db/time';
@@ -198,9 +198,8 @@ function createGuardsStore(db: Kysely<Database>) {
       const filter = searched
         ? sql<SqlBool>`${rowKey(engine, 'guards')} in (select ${rowKey(engine, 'guards')} from guards where ${where})`
         : where;
-      // A supervisor's unfiltered count comes from its sites' links alone.
-      const supervisorSites =
-        principal.role === 'sitesupervisor' ? principal.sites.map((site) => site.uuid) : [];
+      // A supervisor's unfiltered count is one number kept by triggers.
+      const countsBySupervisor = principal.role === 'sitesupervisor' && principal.sites.length > 0;
       const matching = db
         .selectFrom('guards')
         .where('guards.deleted_at', 'is', null)
@@ -210,8 +209,8 @@ function createGuardsStore(db: Kysely<Database>) {
         list.where === null
           ? await countMatches(
               list,
-              supervisorSites.length > 0
-                ? countLiveGuardsLinkedTo(db, supervisorSites)
+              countsBySupervisor
+                ? countSupervisorGuards(db, principal.profileUuid)
                 : matching.select((eb) => eb.fn.countAll<number>().as('n')),
             )
           : await countSearch(db, list, matching);
