@@ -22,7 +22,11 @@ function generator(seed: number) {
 let t: TestApp;
 let sites: string[];
 let guards: string[];
-let supervisors: Array<{ email: string; uuid: string }>;
+interface Supervisor {
+  email: string;
+  uuid: string;
+}
+let supervisors: Supervisor[];
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -30,11 +34,12 @@ beforeAll(async () => {
   sites = [];
   for (let i = 0; i < 4; i += 1) sites.push(await createSite(t.db, company));
   guards = [];
-  for (let i = 0; i < 8; i += 1) guards.push(await createGuard(t.db, company, {}, [sites[i % 4]!]));
+  for (let i = 0; i < 8; i += 1)
+    guards.push(await createGuard(t.db, company, {}, [sites[i % 4] as string]));
   supervisors = [];
   for (const [email, siteUuids] of [
-    ['north@example.com', [sites[0]!, sites[1]!]],
-    ['south@example.com', [sites[2]!]],
+    ['north@example.com', sites.slice(0, 2)],
+    ['south@example.com', sites.slice(2, 3)],
   ] as const) {
     const profile = await createUser(t.db, {
       email,
@@ -186,7 +191,10 @@ describe('supervisor guard counts kept by triggers', () => {
     for (const [index, site] of sites.entries()) {
       await t.db
         .insertInto('site_supervisor_residences')
-        .values({ supervisor_uuid: supervisors[index % 2]!.uuid, residence_uuid: site })
+        .values({
+          supervisor_uuid: (supervisors[index % 2] as Supervisor).uuid,
+          residence_uuid: site,
+        })
         .onConflict((oc) => oc.doNothing())
         .execute();
     }
