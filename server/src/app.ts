@@ -14,7 +14,7 @@ import type { DB } from './db/database';
 import { registerConsoleFiles } from './http/console-files';
 import { notFound, registerErrorHandling } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
-import { registerMultipart } from './http/uploads';
+import { createUploadMemory, registerMultipart } from './http/uploads';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAttendancesRepository } from './modules/attendances/attendances.repository';
 import { attendancesRoutes } from './modules/attendances/attendances.routes';
@@ -92,6 +92,8 @@ export async function buildApp({
   // The database engine, for the few places whose SQL differs by engine (db/engine/).
   app.decorate('engine', engineOf(db));
   registerErrorHandling(app);
+  // One budget for both doors' uploads: it bounds this process's memory.
+  app.decorate('uploadMemory', createUploadMemory(config.uploadMemoryBytes));
   // JSON and text above a kilobyte go compressed; brotli at a quick level, since answers are
   // made per request (the console's files are compressed once, at build). Answers up to 64 KiB
   // (a page of a list) are compressed in one call rather than through a stream, which costs

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '../../src/lib/rules/files';
 
 export interface ServerConfig {
   port: number;
@@ -34,6 +35,8 @@ export interface ServerConfig {
   guardSessionTtlDays: number;
   /** An attendance row further than this from its site's position is flagged away from the site. */
   geofenceRadiusMetres: number;
+  /** Bytes of uploads one server process holds in memory at once, across all requests. */
+  uploadMemoryBytes: number;
 }
 
 export interface MailConfig {
@@ -47,6 +50,8 @@ export interface MailConfig {
 }
 
 export const DEFAULT_APP_KEY = 'guard-console-demo-key';
+/** Uploads one process holds in memory at once, unless UPLOAD_MEMORY_MB says otherwise. */
+export const DEFAULT_UPLOAD_MEMORY_MB = 128;
 /** Attendance further than this from its site is flagged, unless GEOFENCE_RADIUS_METRES says otherwise. */
 export const DEFAULT_GEOFENCE_RADIUS_METRES = 300;
 
@@ -105,6 +110,18 @@ function smtpOf(env: NodeJS.ProcessEnv): MailConfig['smtp'] {
 }
 
 /** DATABASE_URL: empty for the SQLite file, or a postgres:// address naming a database. */
+/** The upload memory budget, in bytes: at least the largest single upload, or none could pass. */
+function parseUploadMemory(value: string | undefined): number {
+  const megabytes = parsePositive('UPLOAD_MEMORY_MB', value, DEFAULT_UPLOAD_MEMORY_MB);
+  const largestUploadMb = Math.ceil((MAX_FILES_PER_UPLOAD * MAX_FILE_BYTES) / 1_048_576) + 1;
+  if (megabytes < largestUploadMb) {
+    throw new Error(
+      `UPLOAD_MEMORY_MB must be at least ${largestUploadMb}, the largest single upload, not '${value}'.`,
+    );
+  }
+  return megabytes * 1_048_576;
+}
+
 function parseDatabaseUrl(value: string | undefined): string | null {
   if (value === undefined || value.trim() === '') return null;
   let url: URL;
@@ -186,5 +203,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     resetCodeTtlMinutes: parsePositive('RESET_CODE_TTL_MINUTES', env.RESET_CODE_TTL_MINUTES, 60),
     guardSessionTtlDays: parsePositive('GUARD_SESSION_TTL_DAYS', env.GUARD_SESSION_TTL_DAYS, 30),
     geofenceRadiusMetres: parsePositive('GEOFENCE_RADIUS_METRES', env.GEOFENCE_RADIUS_METRES, 300),
+    uploadMemoryBytes: parseUploadMemory(env.UPLOAD_MEMORY_MB),
   };
 }

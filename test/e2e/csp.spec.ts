@@ -96,6 +96,8 @@ const PNG = Buffer.from(
 
 for (const email of ['superadmin@example.com', 'company@example.com', 'supervisor@example.com']) {
   test(`every screen keeps to the Content-Security-Policy for ${email}`, async ({ page }) => {
+    // About 40 s on an idle machine (every screen and tab); room for a loaded one.
+    test.setTimeout(180_000);
     const violations = await watchPolicy(page);
     await signIn(page, email);
     const site = await siteFor(email === 'superadmin@example.com' ? 'company@example.com' : email);

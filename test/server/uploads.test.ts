@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { avatarPng } from '../../server/src/db/seed/images';
 import { MULTIPART_LIMITS } from '../../server/src/http/uploads';
-import { PHOTO_TOO_LARGE } from '../../src/lib/rules/files';
+import { MAX_FILE_BYTES, PHOTO_TOO_LARGE } from '../../src/lib/rules/files';
 import { createCompany, createUser, PASSWORD } from './factories';
 import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
 
@@ -13,8 +13,11 @@ let t: TestApp;
 let token: string;
 let origin: string;
 
+/** The smallest budget the server takes: one upload of ten 5 MB files, and a megabyte more. */
+const UPLOAD_MEMORY_MB = 51;
+
 beforeAll(async () => {
-  t = await makeTestApp();
+  t = await makeTestApp({ env: { UPLOAD_MEMORY_MB: String(UPLOAD_MEMORY_MB) } });
   const company = await createCompany(t.db);
   await createUser(t.db, {
     email: 'company@example.com',
@@ -61,17 +64,23 @@ interface StreamedAnswer {
 
 /**
  * Streams a body chunk by chunk over a real connection, as an attacker would, and stops as soon as
- * the server answers or closes: what was sent by then bounds what the server read.
+ * the server answers or closes: what was sent by then bounds what the server read. With
+ * `afterAnswer: 'keep sending'`, it goes on sending past the answer until the server closes the
+ * connection, so `sent` bounds what the server read after answering too.
  */
 function streamUpload(
   chunks: () => Generator<Buffer>,
   headers: Record<string, string | number> = {},
+  {
+    path = uploadPath(),
+    afterAnswer = 'stop',
+  }: { path?: string; afterAnswer?: 'stop' | 'keep sending' } = {},
 ): Promise<StreamedAnswer> {
   return new Promise((resolve, reject) => {
     let sent = 0;
     let answered: { status: number; body: string } | null = null;
     let stopped = false;
-    const request = http.request(`${origin}${uploadPath()}`, {
+    const request = http.request(`${origin}${path}`, {
       method: 'POST',
       headers: {
         ...authHeaders(token),
@@ -94,6 +103,7 @@ function streamUpload(
       response.on('data', (text: string) => (body += text));
       response.on('end', () => {
         answered = { status: response.statusCode ?? 0, body };
+        if (afterAnswer === 'keep sending') return;
         request.destroy();
         finish();
       });
@@ -102,7 +112,7 @@ function streamUpload(
     request.on('close', () => setTimeout(finish, 50));
     const source = chunks();
     const pump = () => {
-      while (!stopped && !answered) {
+      while (!stopped && (!answered || afterAnswer === 'keep sending')) {
         const next = source.next();
         if (next.done) {
           request.end();
@@ -179,6 +189,93 @@ describe('multipart limits', () => {
       payload: Buffer.concat([fieldPart('note', 'front desk'), filePart(avatarPng(3)), closing]),
     });
     expect(response.statusCode).toBe(200);
+  });
+});
+
+/** A file part's head in the given field, its bytes to follow. */
+const fileHead = (field: string, name: string) =>
+  Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: image/jpeg\r\n\r\n`,
+  );
+
+describe('oversized chunked uploads', () => {
+  for (const { route, field, path } of [
+    { route: 'one photo', field: 'file', path: uploadPath() },
+    { route: 'several files', field: 'files', path: '/kgapi/files/multiple/Kgguards' },
+  ]) {
+    it(`stop reading a 300 MB file sent chunked (${route}) soon after the 413`, async () => {
+      const megabyte = Buffer.alloc(1024 * 1024, 7);
+      const answer = await streamUpload(
+        function* () {
+          yield fileHead(field, 'huge.jpg');
+          for (let i = 0; i < 300; i += 1) yield megabyte;
+          yield closing;
+        },
+        {},
+        { path, afterAnswer: 'keep sending' },
+      );
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body).error.code).toBe('FILE_TOO_LARGE');
+      // The client went on sending after the answer: the server closed the connection instead of
+      // reading the rest (5 MB allowed, a megabyte of lingering, and what the sockets buffer).
+      expect(answer.sent).toBeLessThan(40 * 1024 * 1024);
+    });
+  }
+});
+
+describe('upload memory across requests', () => {
+  it("answers 503 with Retry-After past the budget, and frees a request's bytes when it ends", async () => {
+    // A caller holds nearly the whole budget: ten files just under the limit, the closing boundary
+    // never sent.
+    const slice = Buffer.alloc(MAX_FILE_BYTES - 100_000, 9);
+    const holder = http.request(`${origin}/kgapi/files/multiple/Kgguards`, {
+      method: 'POST',
+      headers: {
+        ...authHeaders(token),
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+      },
+    });
+    holder.on('error', () => undefined);
+    for (let i = 0; i < 10; i += 1) {
+      holder.write(fileHead('files', `part-${i}.jpg`));
+      holder.write(slice);
+      holder.write('\r\n');
+    }
+    await expect
+      .poll(() => t.app.uploadMemory.held(), { timeout: 20_000 })
+      .toBe(10 * slice.byteLength);
+
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: uploadPath(),
+      headers: {
+        ...authHeaders(token),
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+      },
+      // 49 MB held and 4.9 MB more: past the budget of 51 MiB.
+      payload: Buffer.concat([filePart(Buffer.alloc(MAX_FILE_BYTES - 100_000, 1)), closing]),
+    });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.json().error).toEqual({
+      code: 'UPLOADS_BUSY',
+      message: 'The server is busy receiving other uploads. Please try again in a few seconds.',
+    });
+
+    // The holder gives up: its bytes are let go, and the same upload now passes.
+    holder.destroy();
+    await expect.poll(() => t.app.uploadMemory.held(), { timeout: 10_000 }).toBe(0);
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: uploadPath(),
+      headers: {
+        ...authHeaders(token),
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+      },
+      payload: Buffer.concat([filePart(avatarPng(4)), closing]),
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(t.app.uploadMemory.held()).toBe(0);
   });
 });
 

@@ -1,5 +1,5 @@
 import { isValueOfWrongType } from '../db/errors';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '../../../src/lib/contract/list';
 
 /** An error whose code and message are safe to show the caller. */
@@ -56,6 +56,33 @@ function errorBody(code: string, message: string): ApiErrorBody {
   return { error: { code, message } };
 }
 
+/** What is still read of a refused body once its answer is out: a client that reads as it sends sees the answer. */
+const LINGER_BYTES = 1_048_576;
+const LINGER_MS = 2_000;
+
+/**
+ * An answer given before the request's body was read (too large, or no memory for it): the rest
+ * is not read. Node reads and drops an unread body to the end to keep the connection, 300 MB of a
+ * chunked upload included; instead the connection closes once the answer is out, after at most
+ * LINGER_BYTES more or LINGER_MS.
+ */
+function closeInsteadOfReading(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('Connection', 'close');
+  reply.raw.once('finish', () => {
+    const socket = request.raw.socket;
+    // Injected requests (tests) have no connection to close.
+    if (typeof socket?.destroy !== 'function') return;
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+    let lingered = 0;
+    request.raw.on('data', (chunk: Buffer) => {
+      lingered += chunk.byteLength;
+      if (lingered > LINGER_BYTES) socket.destroy();
+    });
+  });
+}
+
 /**
  * Every error answers `bodyOf(code, message)` ({error: {code, message}} by default); a 5xx never
  * shows its internal message. A door with its own shape (the guard app's) sets its own within
@@ -70,8 +97,7 @@ export function registerErrorHandling(app: FastifyInstance, bodyOf: ErrorBodyOf 
     }
     if (isExposable(error)) {
       if (error instanceof ApiError) reply.headers(error.headers);
-      // The rest of an oversized body is not read: the connection closes once this answer is out.
-      if (error.statusCode === 413) reply.header('Connection', 'close');
+      if (!request.raw.complete) closeInsteadOfReading(request, reply);
       const code = error.code.startsWith('FST_') ? 'INVALID_REQUEST' : error.code;
       return reply.status(error.statusCode).send(bodyOf(code, error.message));
     }

@@ -1,7 +1,14 @@
 import fastifyMultipart from '@fastify/multipart';
+import type { BusboyFileStream } from '@fastify/busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '../../../src/lib/rules/files';
 import { ApiError, badRequest, payloadTooLarge } from './errors';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    uploadMemory: UploadMemory;
+  }
+}
 
 /** The most files one upload call may carry: a shared rule, so the console batches to it. */
 export { MAX_FILES_PER_UPLOAD };
@@ -25,8 +32,51 @@ export const MULTIPART_LIMITS = {
 /** Room for part headers, boundaries and text fields beside the files' own bytes. */
 const ENVELOPE_BYTES = 512 * 1024;
 
+/** How long a caller refused for memory is told to wait before it tries again, in seconds. */
+export const UPLOAD_BUSY_RETRY_SECONDS = 5;
+
+/**
+ * The bytes of uploads one server process holds in memory at once, across all its requests. An
+ * upload's files are read into memory (their type is judged by their bytes before they are
+ * stored), so twenty callers each sending ten 5 MB photos would take a gigabyte. Past the budget
+ * an upload is refused with 503 and Retry-After, and each request's bytes are let go once its
+ * answer is out. A process's own memory, so it is counted in the process.
+ */
+export function createUploadMemory(budgetBytes: number) {
+  let held = 0;
+  const heldBy = new WeakMap<FastifyRequest, number>();
+  return {
+    /** Counts `bytes` more as held by `request`, or refuses them when the budget is spent. */
+    hold(request: FastifyRequest, bytes: number): void {
+      if (held + bytes > budgetBytes) {
+        throw new ApiError(
+          503,
+          'UPLOADS_BUSY',
+          'The server is busy receiving other uploads. Please try again in a few seconds.',
+          { 'Retry-After': String(UPLOAD_BUSY_RETRY_SECONDS) },
+        );
+      }
+      held += bytes;
+      heldBy.set(request, (heldBy.get(request) ?? 0) + bytes);
+    },
+    release(request: FastifyRequest): void {
+      held -= heldBy.get(request) ?? 0;
+      heldBy.delete(request);
+    },
+    /** Bytes held now, by all requests. */
+    held: () => held,
+  };
+}
+
+export type UploadMemory = ReturnType<typeof createUploadMemory>;
+
+/** Multipart parsing for one door's routes, its uploads held within the app's `uploadMemory`. */
 export async function registerMultipart(app: FastifyInstance): Promise<void> {
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
+  const memory = app.uploadMemory;
+  // Sent, failed or cut off by the client: either way the request's bytes are let go.
+  app.addHook('onResponse', async (request) => memory.release(request));
+  app.addHook('onRequestAbort', async (request) => memory.release(request));
 }
 
 export interface UploadedPart {
@@ -90,6 +140,34 @@ function uploadError(error: unknown, rules: UploadRules): ApiError {
 }
 
 /**
+ * A file's bytes, each chunk counted in the process's upload memory as it arrives. A file that
+ * reaches the size limit is refused there: busboy would otherwise pass over the rest of its part,
+ * to the end of the body, before the file's stream ends.
+ */
+function readHeld(
+  request: FastifyRequest,
+  file: BusboyFileStream,
+  rules: UploadRules,
+): Promise<Buffer> {
+  const tooLarge = () => payloadTooLarge(rules.tooLargeMessage, 'FILE_TOO_LARGE');
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    file.on('data', (chunk: Buffer) => {
+      try {
+        request.server.uploadMemory.hold(request, chunk.byteLength);
+        chunks.push(chunk);
+      } catch (error) {
+        file.pause();
+        reject(error);
+      }
+    });
+    file.once('limit', () => reject(tooLarge()));
+    file.once('end', () => (file.truncated ? reject(tooLarge()) : resolve(Buffer.concat(chunks))));
+    file.once('error', (error) => reject(file.truncated ? tooLarge() : error));
+  });
+}
+
+/**
  * Reads a multipart form within MULTIPART_LIMITS: a body announced as too large is refused before
  * any of it is read, and one that grows past a limit is refused there (413, and the connection
  * closes instead of reading the rest). Files come only in `rules.field`; none is required here.
@@ -124,7 +202,7 @@ export async function readUploadedForm(
         continue;
       }
       if (part.fieldname !== rules.field) throw notMultipart(rules);
-      const bytes = await part.toBuffer();
+      const bytes = await readHeld(request, part.file, rules);
       // Belt and braces: busboy marks a stream it cut at the limit as truncated.
       if (part.file.truncated || bytes.byteLength > MAX_FILE_BYTES) {
         throw payloadTooLarge(rules.tooLargeMessage, 'FILE_TOO_LARGE');
