@@ -107,7 +107,10 @@ export async function buildApp({
   await registerSecurityHeaders(app, { apiPrefix: API_PREFIX, extraOrigins: config.extraOrigins });
 
   const accounts = createAccountsRepository(db);
-  const sessions = createSessionsRepository(db, config.sessionTtlHours);
+  const sessions = createSessionsRepository(db, {
+    ttlHours: config.sessionTtlHours,
+    idleMinutes: config.sessionIdleMinutes,
+  });
   // Every password check (sign-in, re-verification) shares one gate and one throttle store.
   const gate = createPasswordGate(passwordGate);
   const throttle = createPasswordThrottle(db);
@@ -167,7 +170,12 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      registerAuthentication(api, { appKeys: config.appKeys, sessions, accounts });
+      registerAuthentication(api, {
+        appKeys: config.appKeys,
+        sessions,
+        accounts,
+        idleMinutes: config.sessionIdleMinutes,
+      });
       sessionRoutes(api, { accounts, sessions, throttle, gate });
       adminRoutes(api, { accounts, throttle, gate, verifications });
       dashboardRoutes(api, { dashboard });

@@ -19,6 +19,8 @@ export interface ServerConfig {
   staticDir: string | null;
   /** How long a session token lives. */
   sessionTtlHours: number;
+  /** A session unused this long ends, whatever its lifetime left. */
+  sessionIdleMinutes: number;
   /** Trust X-Forwarded-* from a reverse proxy in front (client address, https). */
   trustProxy: boolean;
   /**
@@ -187,6 +189,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: env.STATIC_DIR === '' ? null : path.resolve(env.STATIC_DIR ?? './dist'),
     // An empty setting means the default, as it does for every other setting.
     sessionTtlHours: parsePositive('SESSION_TTL_HOURS', env.SESSION_TTL_HOURS, 12),
+    sessionIdleMinutes: parsePositive('SESSION_IDLE_MINUTES', env.SESSION_IDLE_MINUTES, 30),
     trustProxy: parseSwitch('TRUST_PROXY', env.TRUST_PROXY, false),
     extraOrigins: [
       ...new Set([

@@ -1,16 +1,28 @@
-import axios, { isAxiosError, type AxiosRequestConfig } from 'axios';
+import axios, {
+  isAxiosError,
+  type AxiosRequestConfig,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import { appConfig } from '../config';
 import type { GuardAppAnswer } from '../lib/contract/guard-app';
+import { SESSION_IDLE_HEADER } from '../lib/contract/session';
 
 /** The one HTTP client of the SPA: every call goes through it. */
 const http = axios.create({ baseURL: appConfig.apiBaseUrl });
 
 interface SessionHooks {
   getToken: () => string | null;
-  onUnauthorized: () => void;
+  /** The console's session was refused; `code` is the API's (SESSION_IDLE when it went unused). */
+  onUnauthorized: (code: string | null) => void;
+  /** A call with the console's session was answered; the server's idle timeout, in minutes. */
+  onUsed: (idleMinutes: number) => void;
 }
 
-let sessionHooks: SessionHooks = { getToken: () => null, onUnauthorized: () => undefined };
+let sessionHooks: SessionHooks = {
+  getToken: () => null,
+  onUnauthorized: () => undefined,
+  onUsed: () => undefined,
+};
 
 /** The store plugs in here, so the client never imports the store (no import cycle). */
 export function connectSession(hooks: SessionHooks): void {
@@ -29,20 +41,26 @@ http.interceptors.request.use((config) => {
   return config;
 });
 
-http.interceptors.response.use(undefined, (error: unknown) => {
-  // A 401 on a call made with the console's session means that session is gone: log out. A kiosk's
-  // or guard's credential refused says nothing about the console's.
+/** Whether a call went with the console's session (a kiosk's or a guard's credential is not it). */
+function sentWithSession(config: InternalAxiosRequestConfig | undefined): boolean {
   const token = sessionHooks.getToken();
-  if (
-    isAxiosError(error) &&
-    error.response?.status === 401 &&
-    token &&
-    error.config?.headers.get('Authorization') === bearer(token)
-  ) {
-    sessionHooks.onUnauthorized();
-  }
-  return Promise.reject(error);
-});
+  return token !== null && config?.headers.get('Authorization') === bearer(token);
+}
+
+http.interceptors.response.use(
+  (response) => {
+    const idleMinutes = Number(response.headers[SESSION_IDLE_HEADER.toLowerCase()]);
+    if (idleMinutes > 0 && sentWithSession(response.config)) sessionHooks.onUsed(idleMinutes);
+    return response;
+  },
+  (error: unknown) => {
+    // A 401 on a call made with the console's session means that session is gone: log out.
+    if (isAxiosError(error) && error.response?.status === 401 && sentWithSession(error.config)) {
+      sessionHooks.onUnauthorized(apiErrorOf(error)?.code ?? null);
+    }
+    return Promise.reject(error);
+  },
+);
 
 /** The spec's rule: response.data.error.message, else response.data.error, else the error's own message. */
 export function errorText(error: unknown): string {

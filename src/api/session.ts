@@ -1,5 +1,5 @@
 import type { SessionAnswer } from '../lib/contract/session';
-import { apiDelete, apiPost } from './client';
+import { apiDelete, apiGet, apiPost } from './client';
 
 export function signIn(email: string, password: string): Promise<SessionAnswer> {
   return apiPost<SessionAnswer>('/admin/session', { identifier: email, challenge: password });
@@ -7,4 +7,9 @@ export function signIn(email: string, password: string): Promise<SessionAnswer> 
 
 export function signOut(): Promise<unknown> {
   return apiDelete('/identity/session');
+}
+
+/** Uses the session, so its idle timeout starts again. */
+export function keepAlive(): Promise<unknown> {
+  return apiGet('/identity/session');
 }

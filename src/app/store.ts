@@ -12,6 +12,7 @@ import { siteSupervisorsList } from '../features/site-supervisors/site-superviso
 import {
   initialSessionState,
   loggedOut,
+  sessionUsed,
   sessionSlice,
   type SessionState,
 } from '../features/session/session-slice';
@@ -72,17 +73,23 @@ export function makeStore(options: { storage?: Storage } = {}) {
     preloadedState: { session },
   });
 
+  // Kept across reloads: who is signed in, written when that changes (not at every call's use).
   let last = store.getState().session;
   store.subscribe(() => {
     const current = store.getState().session;
-    if (current === last) return;
+    const changed =
+      current.token !== last.token ||
+      current.profile !== last.profile ||
+      current.identities !== last.identities;
     last = current;
-    storeSession(current, storage);
+    if (changed) storeSession(current, storage);
   });
 
   connectSession({
     getToken: () => store.getState().session.token,
-    onUnauthorized: () => store.dispatch(loggedOut()),
+    onUnauthorized: (code) =>
+      store.dispatch(loggedOut(code === 'SESSION_IDLE' ? { reason: 'idle' } : undefined)),
+    onUsed: (idleMinutes) => store.dispatch(sessionUsed({ at: Date.now(), idleMinutes })),
   });
   return store;
 }

@@ -144,13 +144,62 @@ describe('deactivating or deleting a user', () => {
 });
 
 describe('sessions expire', () => {
-  it('after SESSION_TTL_HOURS', async () => {
+  it('after SESSION_TTL_HOURS, however busy', async () => {
     const profile = await createUser(t.db, { email: 'admin@example.com', role: 'superadmin' });
-    const sessions = createSessionsRepository(t.db, 2);
-    const started = new Date('2026-01-01T08:00:00Z');
-    const token = await sessions.create(profile, started);
-    expect(await sessions.findLive(token, new Date('2026-01-01T09:59:59Z'))).toBeDefined();
-    expect(await sessions.findLive(token, new Date('2026-01-01T10:00:00Z'))).toBeUndefined();
+    const sessions = createSessionsRepository(t.db, { ttlHours: 2, idleMinutes: 30 });
+    const started = Date.parse('2026-01-01T08:00:00Z');
+    const token = await sessions.create(profile, new Date(started));
+    // Used every 20 minutes: never idle, and still over at its lifetime's end.
+    for (let minute = 20; minute < 120; minute += 20) {
+      expect(await sessions.use(token, new Date(started + minute * 60_000))).toHaveProperty('uuid');
+    }
+    expect(await sessions.use(token, new Date('2026-01-01T09:59:59Z'))).toHaveProperty('uuid');
+    expect(await sessions.use(token, new Date('2026-01-01T10:00:00Z'))).toBe('unknown');
+  });
+
+  it('after SESSION_IDLE_MINUTES without use, for good', async () => {
+    const profile = await createUser(t.db, { email: 'admin@example.com', role: 'superadmin' });
+    const sessions = createSessionsRepository(t.db, { ttlHours: 12, idleMinutes: 30 });
+    const started = Date.parse('2026-01-01T08:00:00Z');
+    const at = (minutes: number, seconds = 0) =>
+      new Date(started + minutes * 60_000 + seconds * 1000);
+    const token = await sessions.create(profile, at(0));
+    expect(await sessions.use(token, at(29, 59))).toHaveProperty('uuid');
+    // Its last use was at 29:59, so 59:58 is 29 min 59 s later: still live.
+    expect(await sessions.use(token, at(59, 58))).toHaveProperty('uuid');
+    expect(await sessions.use(token, at(89, 58))).toBe('idle');
+    // Ended: using it again does not bring it back.
+    expect(await sessions.use(token, at(90))).toBe('unknown');
+  });
+
+  it('that the server ends after SESSION_IDLE_MINUTES, saying why, and names the timeout while live', async () => {
+    const idle = await makeTestApp({ env: { SESSION_IDLE_MINUTES: '30' } });
+    try {
+      await createUser(idle.db, { email: 'admin@example.com', role: 'superadmin' });
+      const token = await signIn(idle.app, 'admin@example.com', PASSWORD);
+      const live = await idle.app.inject({
+        method: 'GET',
+        url: '/kgapi/dashboard/data',
+        headers: authHeaders(token),
+      });
+      expect(live.statusCode).toBe(200);
+      expect(live.headers['x-session-idle-minutes']).toBe('30');
+      // The session was last used 31 minutes ago.
+      const longAgo = toDbTime(new Date(Date.now() - 31 * 60_000));
+      await idle.db.updateTable('sessions').set({ last_seen_at: longAgo }).execute();
+      const ended = await idle.app.inject({
+        method: 'GET',
+        url: '/kgapi/dashboard/data',
+        headers: authHeaders(token),
+      });
+      expect(ended.statusCode).toBe(401);
+      expect(ended.json().error).toEqual({
+        code: 'SESSION_IDLE',
+        message: 'You were signed out after a while without activity. Please sign in again.',
+      });
+    } finally {
+      await idle.close();
+    }
   });
 
   it('that the server refuses once their time is over', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unauthorized } from '../http/errors';
+import { SESSION_IDLE_HEADER, SESSION_IDLE_MESSAGE } from '../../../src/lib/contract/session';
+import { ApiError, unauthorized } from '../http/errors';
 import type { AccountsRepository } from './accounts.repository';
 import { REFUSAL_MESSAGES, type Principal } from './principal';
 import type { SessionsRepository } from './sessions';
@@ -39,19 +40,26 @@ export function checkAppKey(request: FastifyRequest, appKeys: ReadonlySet<string
 
 export function registerAuthentication(
   app: FastifyInstance,
-  deps: { appKeys: string[]; sessions: SessionsRepository; accounts: AccountsRepository },
+  deps: {
+    appKeys: string[];
+    sessions: SessionsRepository;
+    accounts: AccountsRepository;
+    idleMinutes: number;
+  },
 ): void {
   const appKeys = new Set(deps.appKeys);
   app.decorateRequest('principal', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access ?? 'session';
     if (access === 'none') return;
     checkAppKey(request, appKeys);
     if (access === 'app-key') return;
     const token = bearerToken(request);
     if (!token) throw unauthorized('Please sign in to continue.');
-    const session = await deps.sessions.findLive(token);
-    if (!session) throw unauthorized();
+    const session = await deps.sessions.use(token);
+    if (session === 'idle') throw new ApiError(401, 'SESSION_IDLE', SESSION_IDLE_MESSAGE);
+    if (session === 'unknown') throw unauthorized();
+    reply.header(SESSION_IDLE_HEADER, String(deps.idleMinutes));
     // Re-checked on every request, so deactivating an account or its company takes effect at once.
     const loaded = await deps.accounts.loadAccess(session.user_profile_uuid);
     if ('refused' in loaded) throw unauthorized(REFUSAL_MESSAGES[loaded.refused]);

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/database';
 import type { Database } from '../db/schema';
-import { toDbTime } from '../db/time';
+import { timestampOf, toDbTime } from '../db/time';
 
 /** Only a hash of the token is stored, so a copy of the database does not hold usable sessions. */
 function hashToken(token: string): string {
@@ -26,7 +26,16 @@ export async function revokeSessionsOf(
     .execute();
 }
 
-export function createSessionsRepository(db: DB, ttlHours: number) {
+/**
+ * How stale a session's recorded last use may get before a request writes it again: one write a
+ * quarter minute per session at most, however many calls a screen makes.
+ */
+export const SESSION_ACTIVITY_STEP_MS = 15_000;
+
+export function createSessionsRepository(
+  db: DB,
+  { ttlHours, idleMinutes }: { ttlHours: number; idleMinutes: number },
+) {
   return {
     async create(userProfileUuid: string, now = new Date()): Promise<string> {
       const token = randomBytes(32).toString('base64url');
@@ -43,15 +52,35 @@ export function createSessionsRepository(db: DB, ttlHours: number) {
       return token;
     },
 
-    /** The live session for a token, or undefined when unknown, revoked or expired. */
-    async findLive(token: string, now = new Date()) {
-      return db
+    /**
+     * The session of a token, used now: 'unknown' when there is none, it was revoked or its
+     * lifetime is over; 'idle' when it went unused for the idle timeout (it is then revoked).
+     */
+    async use(
+      token: string,
+      now = new Date(),
+    ): Promise<{ uuid: string; user_profile_uuid: string } | 'unknown' | 'idle'> {
+      const session = await db
         .selectFrom('sessions')
-        .select(['uuid', 'user_profile_uuid'])
+        .select(['uuid', 'user_profile_uuid', 'created_at', 'last_seen_at'])
         .where('token_hash', '=', hashToken(token))
         .where('revoked_at', 'is', null)
         .where('expires_at', '>', toDbTime(now))
         .executeTakeFirst();
+      if (!session) return 'unknown';
+      const lastSeen = timestampOf(session.last_seen_at ?? session.created_at) ?? 0;
+      if (now.getTime() - lastSeen >= idleMinutes * 60_000) {
+        await this.revoke(session.uuid, now);
+        return 'idle';
+      }
+      if (now.getTime() - lastSeen >= SESSION_ACTIVITY_STEP_MS) {
+        await db
+          .updateTable('sessions')
+          .set({ last_seen_at: toDbTime(now) })
+          .where('uuid', '=', session.uuid)
+          .execute();
+      }
+      return { uuid: session.uuid, user_profile_uuid: session.user_profile_uuid };
     },
 
     async revoke(sessionUuid: string, now = new Date()): Promise<void> {

@@ -250,6 +250,8 @@ export interface SessionsTable {
   created_at: Generated<string>;
   expires_at: string;
   revoked_at: string | null;
+  /** Last use, written at most every SESSION_ACTIVITY_STEP_MS; null until the first after sign-in. */
+  last_seen_at: Generated<string | null>;
 }
 
 /** Failed password checks per key; times in milliseconds since the epoch. */

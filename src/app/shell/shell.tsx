@@ -4,6 +4,7 @@ import { selectRole, selectToken } from '../../features/session/session-slice';
 import { useAppSelector } from '../hooks';
 import { canOpen } from '../navigation';
 import { Header } from './header';
+import { IdleWarning } from './idle-warning';
 import { Sidebar } from './sidebar';
 
 const NAVIGATION_ID = 'main-navigation';
@@ -43,6 +44,7 @@ export function Shell() {
           <Outlet />
         </main>
       </div>
+      <IdleWarning />
     </div>
   );
 }

@@ -3,7 +3,14 @@ import { Link, Navigate } from 'react-router-dom';
 import { Alert, Button, FormGroup, Label, Spinner } from 'reactstrap';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { loginSchema, type LoginValues } from './login-schema';
-import { selectSignInError, selectSigningIn, selectToken, signIn } from './session-slice';
+import { SESSION_IDLE_MESSAGE } from '../../lib/contract/session';
+import {
+  selectEndedForIdle,
+  selectSignInError,
+  selectSigningIn,
+  selectToken,
+  signIn,
+} from './session-slice';
 
 const initialValues: LoginValues = { email: '', password: '' };
 
@@ -12,6 +19,7 @@ export function LoginPage() {
   const token = useAppSelector(selectToken);
   const error = useAppSelector(selectSignInError);
   const signingIn = useAppSelector(selectSigningIn);
+  const endedForIdle = useAppSelector(selectEndedForIdle);
 
   if (token) return <Navigate to="/dashboard" replace />;
 
@@ -29,6 +37,11 @@ export function LoginPage() {
   return (
     <>
       <h1 className="public-title">Sign in to your account</h1>
+      {endedForIdle && !error ? (
+        <Alert color="info" fade={false}>
+          {SESSION_IDLE_MESSAGE}
+        </Alert>
+      ) : null}
       {error
         ? error.split('\n').map((line) => (
             <Alert color="danger" fade={false} key={line}>

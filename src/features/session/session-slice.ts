@@ -10,6 +10,12 @@ export interface SessionState {
   identities: SessionIdentity[];
   status: 'idle' | 'signing-in' | 'failed';
   error: string | null;
+  /** The server's idle timeout, from its last answer; null until one named it. */
+  idleMinutes: number | null;
+  /** When the session was last used (ms since the epoch), by this tab's last call. */
+  lastUsedAt: number | null;
+  /** The last session ended for want of use: the sign-in page says so. */
+  endedForIdle: boolean;
 }
 
 export const initialSessionState: SessionState = {
@@ -18,6 +24,9 @@ export const initialSessionState: SessionState = {
   identities: [],
   status: 'idle',
   error: null,
+  idleMinutes: null,
+  lastUsedAt: null,
+  endedForIdle: false,
 };
 
 export const signIn = createApiThunk(
@@ -30,7 +39,15 @@ export const sessionSlice = createSlice({
   initialState: initialSessionState,
   reducers: {
     /** Handled by the root reducer too: every slice goes back to its initial state. */
-    loggedOut: () => initialSessionState,
+    loggedOut: (_state, action: PayloadAction<{ reason: 'idle' } | undefined>) => ({
+      ...initialSessionState,
+      endedForIdle: action.payload?.reason === 'idle',
+    }),
+    /** A call with the session was answered: the idle timeout counts from now. */
+    sessionUsed: (state, action: PayloadAction<{ at: number; idleMinutes: number }>) => {
+      state.lastUsedAt = action.payload.at;
+      state.idleMinutes = action.payload.idleMinutes;
+    },
     signInErrorDismissed: (state) => {
       state.error = null;
     },
@@ -43,11 +60,10 @@ export const sessionSlice = createSlice({
         state.error = null;
       })
       .addCase(signIn.fulfilled, (_state, { payload }) => ({
+        ...initialSessionState,
         token: payload.session_token,
         profile: payload.profile,
         identities: payload.identities,
-        status: 'idle',
-        error: null,
       }))
       .addCase(signIn.rejected, (state, action) => {
         state.status = 'failed';
@@ -63,10 +79,13 @@ export const sessionSlice = createSlice({
     selectCompanyName: (state) => state.profile?.roles[0]?.security_company_name ?? null,
     selectSignInError: (state) => state.error,
     selectSigningIn: (state) => state.status === 'signing-in',
+    selectIdleMinutes: (state) => state.idleMinutes,
+    selectLastUsedAt: (state) => state.lastUsedAt,
+    selectEndedForIdle: (state) => state.endedForIdle,
   },
 });
 
-export const { loggedOut, signInErrorDismissed } = sessionSlice.actions;
+export const { loggedOut, signInErrorDismissed, sessionUsed } = sessionSlice.actions;
 export const {
   selectToken,
   selectProfile,
@@ -75,7 +94,15 @@ export const {
   selectCompanyName,
   selectSignInError,
   selectSigningIn,
+  selectIdleMinutes,
+  selectLastUsedAt,
+  selectEndedForIdle,
 } = sessionSlice.selectors;
+
+/** Any answered call with the session counts as use: this one is the lightest. */
+export const stayedSignedIn = createAsyncThunk('session/stayedSignedIn', () =>
+  sessionApi.keepAlive(),
+);
 
 /** Ends the session on the server (best effort: the token may already be gone) and clears all state. */
 export const signOut = createAsyncThunk('session/signOut', async (_: void, { dispatch }) => {

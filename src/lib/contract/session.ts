@@ -26,3 +26,13 @@ export interface SessionAnswer {
   profile: SessionProfile;
   identities: SessionIdentity[];
 }
+
+/**
+ * Every console API answer to a signed-in call names the idle timeout, in minutes, in this header,
+ * so the console can warn before it: a session unused that long ends.
+ */
+export const SESSION_IDLE_HEADER = 'X-Session-Idle-Minutes';
+
+/** The 401 of a session that ended for want of use (code SESSION_IDLE). */
+export const SESSION_IDLE_MESSAGE =
+  'You were signed out after a while without activity. Please sign in again.';

@@ -25,4 +25,8 @@ export const sessionHandlers = [
     });
   }),
   http.delete(`${API}/identity/session`, () => HttpResponse.json({ success: true })),
+  // As the server: an answered call with a session names the idle timeout.
+  http.get(`${API}/identity/session`, () =>
+    HttpResponse.json({ success: true }, { headers: { 'X-Session-Idle-Minutes': '30' } }),
+  ),
 ];

@@ -15,6 +15,7 @@ import * as guardLinkLiveness from './2026-11-23T10-guard-link-liveness';
 import * as guardApp from './2026-11-24T01-guard-app';
 import * as companyGuardCounts from './2026-11-24T02-company-guard-counts';
 import * as supervisorGuardCounts from './2026-11-24T03-supervisor-guard-counts';
+import * as sessionActivity from './2026-11-24T04-session-activity';
 
 /** Every migration in order. Names are timestamps so they sort as they were written. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T01-guard-app': guardApp,
   '2026-11-24T02-company-guard-counts': companyGuardCounts,
   '2026-11-24T03-supervisor-guard-counts': supervisorGuardCounts,
+  '2026-11-24T04-session-activity': sessionActivity,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -74,6 +74,10 @@ export function sessionRoutes(
     },
   );
 
+  // Answered for any live session: the console calls it to stay signed in, which the
+  // authentication hook records as use.
+  app.get('/identity/session', async () => ({ success: true }));
+
   app.delete('/identity/session', async (request) => {
     await deps.sessions.revoke(principalOf(request).sessionUuid);
     return { success: true };
