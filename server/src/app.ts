@@ -115,7 +115,9 @@ export async function buildApp({
   const gate = createPasswordGate(passwordGate);
   const throttle = createPasswordThrottle(db);
   const verifications = createVerificationStore(db);
-  const files = createFilesRepository(db, diskStorage(config.dataDir));
+  const files = createFilesRepository(db, diskStorage(config.dataDir), {
+    unattachedQuotaBytes: config.unattachedUploadQuotaBytes,
+  });
   const dashboard = createDashboardRepository(db);
   const guardsService = createGuardsService({
     guards: createGuardsRepository(db),

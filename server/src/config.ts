@@ -39,6 +39,8 @@ export interface ServerConfig {
   geofenceRadiusMetres: number;
   /** Bytes of uploads one server process holds in memory at once, across all requests. */
   uploadMemoryBytes: number;
+  /** Bytes of uploads one uploader may have that no record holds yet. */
+  unattachedUploadQuotaBytes: number;
 }
 
 export interface MailConfig {
@@ -54,6 +56,8 @@ export interface MailConfig {
 export const DEFAULT_APP_KEY = 'guard-console-demo-key';
 /** Uploads one process holds in memory at once, unless UPLOAD_MEMORY_MB says otherwise. */
 export const DEFAULT_UPLOAD_MEMORY_MB = 128;
+/** Uploads one uploader may have waiting for a record, unless UPLOAD_QUOTA_MB says otherwise. */
+export const DEFAULT_UPLOAD_QUOTA_MB = 200;
 /** Attendance further than this from its site is flagged, unless GEOFENCE_RADIUS_METRES says otherwise. */
 export const DEFAULT_GEOFENCE_RADIUS_METRES = 300;
 
@@ -207,5 +211,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     guardSessionTtlDays: parsePositive('GUARD_SESSION_TTL_DAYS', env.GUARD_SESSION_TTL_DAYS, 30),
     geofenceRadiusMetres: parsePositive('GEOFENCE_RADIUS_METRES', env.GEOFENCE_RADIUS_METRES, 300),
     uploadMemoryBytes: parseUploadMemory(env.UPLOAD_MEMORY_MB),
+    unattachedUploadQuotaBytes:
+      parsePositive('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, DEFAULT_UPLOAD_QUOTA_MB) * 1_048_576,
   };
 }

@@ -6,6 +6,7 @@ import { refreshPlannerStatistics } from './db/engine/statistics';
 import { openConfiguredDatabase } from './db/open-data-dir';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed/demo';
 import { DEMO_GUARD_EMAIL, DEMO_GUARD_PIN } from './db/seed/demo-guards';
+import { startScheduledJobs } from './jobs/scheduled-jobs';
 
 /** Migrates the database and seeds the demo when asked; answers whether it seeded now. */
 async function prepareDatabase(config: ServerConfig): Promise<boolean> {
@@ -44,6 +45,9 @@ async function serve(config: ServerConfig): Promise<void> {
   // SQLite's statistics; PostgreSQL's autovacuum keeps its own, so no process runs this there.
   const statistics = setInterval(() => void refreshPlannerStatistics(db), 3_600_000);
   statistics.unref();
+  const stopJobs = startScheduledJobs(db, config, (error) =>
+    app.log.error({ err: error }, 'a scheduled job failed'),
+  );
   let closing = false;
   // Both signals may come (Ctrl-C reaches every process of the group, and the primary passes
   // SIGTERM on): the first starts the close, later ones must not cut it short.
@@ -51,6 +55,7 @@ async function serve(config: ServerConfig): Promise<void> {
     if (closing) return;
     closing = true;
     clearInterval(statistics);
+    stopJobs();
     await app.close();
     await db.destroy();
     process.exit(0);

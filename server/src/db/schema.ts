@@ -20,6 +20,14 @@ export interface FilesTable {
   /** The guard that uploaded it through the guard app or a kiosk. */
   uploaded_by_guard_uuid: Generated<string | null>;
   created_at: Generated<string>;
+  /** 1 once a record holds it (kept by triggers); uploads never attached are removed in time. */
+  attached: Generated<number>;
+}
+
+/** Scheduled work runs in one process at a time: the one that holds the job's lease. */
+export interface JobLeasesTable {
+  name: string;
+  held_until: string;
 }
 
 export interface SecurityCompaniesTable extends Timestamps {
@@ -381,4 +389,5 @@ export interface Database {
   company_guard_counts: CompanyGuardCountsTable;
   supervisor_guards: SupervisorGuardsTable;
   supervisor_guard_counts: SupervisorGuardCountsTable;
+  job_leases: JobLeasesTable;
 }

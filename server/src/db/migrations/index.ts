@@ -16,6 +16,8 @@ import * as guardApp from './2026-11-24T01-guard-app';
 import * as companyGuardCounts from './2026-11-24T02-company-guard-counts';
 import * as supervisorGuardCounts from './2026-11-24T03-supervisor-guard-counts';
 import * as sessionActivity from './2026-11-24T04-session-activity';
+import * as fileAttachment from './2026-11-24T05-file-attachment';
+import * as jobLeases from './2026-11-24T06-job-leases';
 
 /** Every migration in order. Names are timestamps so they sort as they were written. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +38,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T02-company-guard-counts': companyGuardCounts,
   '2026-11-24T03-supervisor-guard-counts': supervisorGuardCounts,
   '2026-11-24T04-session-activity': sessionActivity,
+  '2026-11-24T05-file-attachment': fileAttachment,
+  '2026-11-24T06-job-leases': jobLeases,
 };
 
 export const migrationProvider: MigrationProvider = {

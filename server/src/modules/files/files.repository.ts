@@ -1,6 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { sql, type SqlBool } from 'kysely';
 import type { UploadedFile } from '../../../../src/lib/contract/files';
 import type { DB } from '../../db/database';
+import { toDbTime } from '../../db/time';
+import { DEFAULT_UPLOAD_QUOTA_MB } from '../../config';
+import { ApiError } from '../../http/errors';
 import type { FileStorage } from '../../storage/file-storage';
 import { EXTENSION_BY_TYPE, type SniffedType } from './file-content';
 
@@ -11,7 +15,40 @@ export function fileUrl(accessKey: string): string {
   return `${FILE_URL_PREFIX}${accessKey}`;
 }
 
-export function createFilesRepository(db: DB, storage: FileStorage) {
+/** An upload no record took within this long is removed. */
+export const ABANDONED_UPLOAD_HOURS = 24;
+
+export const UPLOAD_QUOTA_MESSAGE =
+  'Too many of your uploads are waiting to be saved with a record. Save or close the forms you have open, then try again.';
+
+/** Files no record holds: a literal, so SQLite sees that its partial indexes fit. */
+const unattached = sql<SqlBool>`files.attached = 0`;
+
+export function createFilesRepository(
+  db: DB,
+  storage: FileStorage,
+  // Seeds and tests write files with no uploader, or few: the server passes its configured quota.
+  { unattachedQuotaBytes = DEFAULT_UPLOAD_QUOTA_MB * 1_048_576 }: { unattachedQuotaBytes?: number } = {},
+) {
+  /** Refuses an upload that would take its uploader's unattached bytes past the quota. */
+  async function checkQuota(
+    uploader: { uploadedBy: string | null; uploadedByGuard: string | null },
+    bytes: number,
+  ) {
+    const column = uploader.uploadedByGuard ? 'uploaded_by_guard_uuid' : 'uploaded_by';
+    const who = uploader.uploadedByGuard ?? uploader.uploadedBy;
+    if (!who) return;
+    const waiting = await db
+      .selectFrom('files')
+      .select(sql<number>`coalesce(sum(files.size), 0)`.as('n'))
+      .where(column, '=', who)
+      .where(unattached)
+      .executeTakeFirstOrThrow();
+    if (Number(waiting.n) + bytes > unattachedQuotaBytes) {
+      throw new ApiError(429, 'UPLOAD_QUOTA', UPLOAD_QUOTA_MESSAGE);
+    }
+  }
+
   return {
     /** Writes the bytes under a name of our own and records the file. The type must already be checked. */
     async save(input: {
@@ -24,6 +61,10 @@ export function createFilesRepository(db: DB, storage: FileStorage) {
       /** The guard that uploaded it through the guard app or a kiosk. */
       uploadedByGuard?: string | null;
     }): Promise<UploadedFile> {
+      await checkQuota(
+        { uploadedBy: input.uploadedBy ?? null, uploadedByGuard: input.uploadedByGuard ?? null },
+        input.bytes.byteLength,
+      );
       const uuid = input.uuid ?? randomUUID();
       const accessKey = randomBytes(32).toString('hex');
       const storageName = `${randomUUID()}.${EXTENSION_BY_TYPE[input.type]}`;
@@ -74,6 +115,37 @@ export function createFilesRepository(db: DB, storage: FileStorage) {
         .select(['storage_name', 'mime_type', 'size'])
         .where('access_key', '=', accessKey)
         .executeTakeFirst();
+    },
+
+    /**
+     * Removes up to `limit` uploads that no record took and that were made before `before`, record
+     * and bytes: the oldest first. A file attached meanwhile stays. Answers how many went.
+     */
+    async removeUnattached(before: Date, limit = 500): Promise<number> {
+      const abandoned = await db
+        .selectFrom('files')
+        .select(['uuid', 'storage_name'])
+        .where(unattached)
+        .where('created_at', '<', toDbTime(before))
+        // Uploads by someone: files the seed or an import wrote are not abandoned uploads.
+        .where((eb) =>
+          eb.or([eb('uploaded_by', 'is not', null), eb('uploaded_by_guard_uuid', 'is not', null)]),
+        )
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+      let removed = 0;
+      for (const file of abandoned) {
+        const gone = await db
+          .deleteFrom('files')
+          .where('uuid', '=', file.uuid)
+          .where(unattached)
+          .executeTakeFirst();
+        if (Number(gone.numDeletedRows) === 0) continue;
+        await storage.remove(file.storage_name);
+        removed += 1;
+      }
+      return removed;
     },
 
     /** A stored file's bytes, or a range of them. */
