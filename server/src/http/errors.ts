@@ -56,30 +56,28 @@ function errorBody(code: string, message: string): ApiErrorBody {
   return { error: { code, message } };
 }
 
-/** What is still read of a refused body once its answer is out: a client that reads as it sends sees the answer. */
-const LINGER_BYTES = 1_048_576;
+/** How long a client has to read an early answer before its connection is cut. */
 const LINGER_MS = 2_000;
 
 /**
  * An answer given before the request's body was read (too large, or no memory for it): the rest
- * is not read. Node reads and drops an unread body to the end to keep the connection, 300 MB of a
- * chunked upload included; instead the connection closes once the answer is out, after at most
- * LINGER_BYTES more or LINGER_MS.
+ * is not read. Node reads and drops an unread body to its end to keep the connection (300 MB of a
+ * chunked upload included), and with `Connection: close` it destroys the socket the moment the
+ * answer is written, so a client still sending may never read it. Instead, once the answer is out,
+ * the body stops being read (a paused request stops its socket when its buffer fills), and the
+ * connection closes LINGER_MS later: time for the client to read the answer.
  */
 function closeInsteadOfReading(request: FastifyRequest, reply: FastifyReply): void {
-  reply.header('Connection', 'close');
   reply.raw.once('finish', () => {
     const socket = request.raw.socket;
     // Injected requests (tests) have no connection to close.
     if (typeof socket?.destroy !== 'function') return;
+    request.raw.unpipe();
+    request.raw.removeAllListeners('data');
+    request.raw.pause();
     const timer = setTimeout(() => socket.destroy(), LINGER_MS);
     timer.unref();
     socket.once('close', () => clearTimeout(timer));
-    let lingered = 0;
-    request.raw.on('data', (chunk: Buffer) => {
-      lingered += chunk.byteLength;
-      if (lingered > LINGER_BYTES) socket.destroy();
-    });
   });
 }
 
