@@ -234,3 +234,66 @@ describe('security headers', () => {
     expect(refused.headers['cache-control']).toBe('no-store');
   });
 });
+
+describe('a user’s own sessions', () => {
+  async function signInFrom(email: string, userAgent: string): Promise<string> {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/kgapi/admin/session',
+      headers: { 'x-application-key': APP_KEY, 'user-agent': userAgent },
+      payload: { identifier: email, challenge: PASSWORD },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ session_token: string }>().session_token;
+  }
+  const listOf = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/kgapi/identity/sessions', headers: authHeaders(token) });
+
+  it('are listed with their device and address, and one can end another', async () => {
+    await createUser(t.db, { email: 'desk@example.com', role: 'superadmin' });
+    await createUser(t.db, { email: 'other@example.com', role: 'superadmin' });
+    const laptop = await signInFrom('desk@example.com', 'Laptop Browser/1.0');
+    const tablet = await signInFrom('desk@example.com', 'Tablet Browser/2.0');
+    const other = await signInFrom('other@example.com', 'Other Browser/3.0');
+
+    const listed = await listOf(laptop);
+    expect(listed.statusCode).toBe(200);
+    const body = listed.json<{
+      resource: Array<{
+        uuid: string;
+        user_agent: string;
+        client_address: string;
+        current: boolean;
+      }>;
+      meta: { count: number };
+    }>();
+    expect(body.meta.count).toBe(2);
+    expect(body.resource.map((session) => session.user_agent).sort()).toEqual([
+      'Laptop Browser/1.0',
+      'Tablet Browser/2.0',
+    ]);
+    expect(body.resource.find((session) => session.current)?.user_agent).toBe('Laptop Browser/1.0');
+    expect(body.resource.every((session) => session.client_address === '127.0.0.1')).toBe(true);
+
+    // Another person's session is not one's own to end: it answers as unknown.
+    const othersUuid = (await listOf(other)).json<{ resource: Array<{ uuid: string }> }>()
+      .resource[0]?.uuid;
+    const refused = await t.app.inject({
+      method: 'DELETE',
+      url: `/kgapi/identity/sessions/${othersUuid}`,
+      headers: authHeaders(laptop),
+    });
+    expect(refused.statusCode).toBe(404);
+    expect((await listOf(other)).statusCode).toBe(200);
+
+    const tabletUuid = body.resource.find((session) => !session.current)?.uuid;
+    const ended = await t.app.inject({
+      method: 'DELETE',
+      url: `/kgapi/identity/sessions/${tabletUuid}`,
+      headers: authHeaders(laptop),
+    });
+    expect(ended.statusCode).toBe(200);
+    expect((await listOf(tablet)).statusCode).toBe(401);
+    expect((await listOf(laptop)).json<{ meta: { count: number } }>().meta.count).toBe(1);
+  });
+});

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { ActiveSession } from '../../../src/lib/contract/session';
 import type { DB } from '../db/database';
 import type { Database } from '../db/schema';
 import { timestampOf, toDbTime } from '../db/time';
@@ -37,7 +38,11 @@ export function createSessionsRepository(
   { ttlHours, idleMinutes }: { ttlHours: number; idleMinutes: number },
 ) {
   return {
-    async create(userProfileUuid: string, now = new Date()): Promise<string> {
+    async create(
+      userProfileUuid: string,
+      now = new Date(),
+      from: { userAgent?: string | null; address?: string | null } = {},
+    ): Promise<string> {
       const token = randomBytes(32).toString('base64url');
       await db
         .insertInto('sessions')
@@ -47,9 +52,50 @@ export function createSessionsRepository(
           user_profile_uuid: userProfileUuid,
           created_at: toDbTime(now),
           expires_at: toDbTime(new Date(now.getTime() + ttlHours * 3_600_000)),
+          user_agent: from.userAgent?.slice(0, 300) ?? null,
+          client_address: from.address ?? null,
         })
         .execute();
       return token;
+    },
+
+    /** An account's live sessions, the most recently used first (`current` marks the caller's). */
+    async liveOf(
+      userProfileUuid: string,
+      currentUuid: string,
+      now = new Date(),
+    ): Promise<ActiveSession[]> {
+      const lastUsed = sql<string>`coalesce(sessions.last_seen_at, sessions.created_at)`;
+      const rows = await db
+        .selectFrom('sessions')
+        .select(['uuid', 'user_agent', 'client_address', 'created_at', lastUsed.as('last_used_at')])
+        .where('user_profile_uuid', '=', userProfileUuid)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', toDbTime(now))
+        .where(lastUsed, '>', toDbTime(new Date(now.getTime() - idleMinutes * 60_000)))
+        .orderBy(lastUsed, 'desc')
+        .orderBy('uuid')
+        .execute();
+      return rows.map((row) => ({
+        uuid: row.uuid,
+        user_agent: row.user_agent,
+        client_address: row.client_address,
+        signed_in_at: row.created_at,
+        last_used_at: row.last_used_at,
+        current: row.uuid === currentUuid,
+      }));
+    },
+
+    /** Ends one of an account's sessions: false when it has no such live session. */
+    async revokeOwn(userProfileUuid: string, sessionUuid: string, now = new Date()) {
+      const ended = await db
+        .updateTable('sessions')
+        .set({ revoked_at: toDbTime(now) })
+        .where('uuid', '=', sessionUuid)
+        .where('user_profile_uuid', '=', userProfileUuid)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(ended.numUpdatedRows) === 1;
     },
 
     /**

@@ -260,6 +260,9 @@ export interface SessionsTable {
   revoked_at: string | null;
   /** Last use, written at most every SESSION_ACTIVITY_STEP_MS; null until the first after sign-in. */
   last_seen_at: Generated<string | null>;
+  /** Where it was signed in from: the browser's User-Agent (cut at 300) and the client address. */
+  user_agent: Generated<string | null>;
+  client_address: Generated<string | null>;
 }
 
 /** Failed password checks per key; times in milliseconds since the epoch. */

@@ -36,3 +36,15 @@ export const SESSION_IDLE_HEADER = 'X-Session-Idle-Minutes';
 /** The 401 of a session that ended for want of use (code SESSION_IDLE). */
 export const SESSION_IDLE_MESSAGE =
   'You were signed out after a while without activity. Please sign in again.';
+
+/** One of the signed-in person's live sessions (GET /identity/sessions). */
+export interface ActiveSession {
+  uuid: string;
+  /** The browser's User-Agent at sign-in; null when it sent none. */
+  user_agent: string | null;
+  client_address: string | null;
+  signed_in_at: string;
+  last_used_at: string;
+  /** The session the call was made with. */
+  current: boolean;
+}

@@ -6,7 +6,7 @@ import type { PasswordGate } from '../../auth/password-gate';
 import type { PasswordThrottle } from '../../auth/password-throttle';
 import { REFUSAL_MESSAGES, type Refusal } from '../../auth/principal';
 import type { SessionsRepository } from '../../auth/sessions';
-import { ApiError } from '../../http/errors';
+import { ApiError, notFound } from '../../http/errors';
 import { checkCredentials, INVALID_CREDENTIALS, sessionProfile } from './session.service';
 
 export const credentialsSchema = {
@@ -64,7 +64,10 @@ export function sessionRoutes(
       await deps.throttle.signInSucceeded(identifier);
       const loaded = await refusal(account.profileUuid);
       if (loaded instanceof ApiError) throw loaded;
-      const token = await deps.sessions.create(account.profileUuid);
+      const token = await deps.sessions.create(account.profileUuid, new Date(), {
+        userAgent: request.headers['user-agent'] ?? null,
+        address: request.ip,
+      });
       return {
         success: true,
         session_token: token,
@@ -77,6 +80,21 @@ export function sessionRoutes(
   // Answered for any live session: the console calls it to stay signed in, which the
   // authentication hook records as use.
   app.get('/identity/session', async () => ({ success: true }));
+
+  app.get('/identity/sessions', async (request) => {
+    const principal = principalOf(request);
+    const resource = await deps.sessions.liveOf(principal.profileUuid, principal.sessionUuid);
+    return { resource, meta: { count: resource.length } };
+  });
+
+  app.delete<{ Params: { uuid: string } }>('/identity/sessions/:uuid', async (request) => {
+    const ended = await deps.sessions.revokeOwn(
+      principalOf(request).profileUuid,
+      request.params.uuid,
+    );
+    if (!ended) throw notFound();
+    return { success: true };
+  });
 
   app.delete('/identity/session', async (request) => {
     await deps.sessions.revoke(principalOf(request).sessionUuid);
