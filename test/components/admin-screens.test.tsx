@@ -486,6 +486,34 @@ describe('Logins', () => {
     });
   });
 
+  it('offers no Delete and no Inactive on the signed-in login’s own row', async () => {
+    adminScreenRows.logins = [
+      { ...login, uuid: 'login-own', user_email: 'Company@example.com', is_active: 1 },
+      login,
+    ];
+    const { user } = await openLogins();
+    const table = screen.getByRole('table', { name: 'Logins' });
+    expect(within(table).queryByRole('button', { name: 'Delete Company@example.com' })).toBeNull();
+    expect(
+      within(table).getByRole('button', { name: 'Delete desk@aegis.example.com' }),
+    ).toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: 'Edit Company@example.com' }));
+    const own = await shownModal();
+    const status = within(own).getByRole('switch', { name: 'Status: Active' });
+    expect(status).toBeChecked();
+    expect(status).toBeDisabled();
+    expect(status).toHaveAccessibleDescription(
+      'You cannot deactivate the login you are signed in with.',
+    );
+    await user.click(within(own).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.querySelector('.modal.show')).toBeNull());
+
+    await user.click(within(table).getByRole('button', { name: 'Edit desk@aegis.example.com' }));
+    const other = await shownModal();
+    expect(within(other).getByRole('switch')).toBeEnabled();
+  });
+
   it('leaves a blank password out of an edit, and deletes only after verification', async () => {
     const seen = recordRequests();
     server.use(

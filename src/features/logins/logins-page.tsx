@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { ManagedList, type ModalState } from '../../components/managed-list';
 import * as loginsApi from '../../api/logins';
 import type { Login, LoginBody } from '../../lib/contract/logins';
 import type { MutationType } from '../../app/list-slice';
+import { selectProfile } from '../session/session-slice';
 import { loginColumns, type LoginRowAction } from './login-columns';
 import { LoginFormModal } from './login-form-modal';
 import { loginsList, verifiedWrite, type AdminCredentials } from './logins-slice';
@@ -111,12 +112,15 @@ function LoginModals({
 
 /** /users: the logins of the access type securitycompany. */
 export function LoginsPage() {
+  const ownEmail = useAppSelector(selectProfile)?.email ?? null;
   return (
     <ManagedList
       title="Logins"
       searchPlaceholder="Search by Username, Security Co..."
       list={loginsList}
-      columns={loginColumns}
+      columns={(onAction: (action: LoginRowAction, login: Login) => void) =>
+        loginColumns(onAction, ownEmail)
+      }
       getRowId={(login) => login.uuid}
       modals={(state, close, done) => <LoginModals state={state} close={close} done={done} />}
     />
