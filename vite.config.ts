@@ -38,6 +38,8 @@ export default defineConfig(({ mode }) => {
   readAppConfig(settings);
   return {
     plugins: [react(), recordSettings(settings), precompressBuild()],
+    // @contract/* and @rules/*, from tsconfig.aliases.json.
+    resolve: { tsconfigPaths: true },
     server: {
       port: readDevPort(loadEnv(mode, process.cwd(), 'DEV_').DEV_PORT),
       proxy: {

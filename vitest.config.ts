@@ -35,6 +35,8 @@ function onPostgres(name: string, engine: 'pglite' | 'postgres'): TestProjectInl
 
 export default defineConfig({
   plugins: [react()],
+  // @contract/* and @rules/*, from tsconfig.aliases.json, as the build and the server resolve them.
+  resolve: { tsconfigPaths: true },
   test: {
     projects: [
       {

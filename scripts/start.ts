@@ -17,6 +17,7 @@ const sources = [
   'public',
   'index.html',
   'vite.config.ts',
+  'tsconfig.aliases.json',
   'scripts/build-settings.ts',
   'package.json',
   '.env',

@@ -1,6 +1,6 @@
 import axios, { isAxiosError, type AxiosRequestConfig } from 'axios';
 import { appConfig } from '../config';
-import type { GuardAppAnswer } from '../lib/contract/guard-app';
+import type { GuardAppAnswer } from '@contract/guard-app';
 
 /** The one HTTP client of the SPA: every call goes through it. */
 const http = axios.create({ baseURL: appConfig.apiBaseUrl });

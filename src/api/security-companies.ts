@@ -1,5 +1,5 @@
-import type { ListResponse, ResourceResponse } from '../lib/contract/list';
-import type { SecurityCompany, SecurityCompanyBody } from '../lib/contract/security-companies';
+import type { ListResponse, ResourceResponse } from '@contract/list';
+import type { SecurityCompany, SecurityCompanyBody } from '@contract/security-companies';
 import { apiDelete, apiGet, apiPatch, apiPost } from './client';
 import { keywordFilter } from './filters';
 import type { SortState } from './types';

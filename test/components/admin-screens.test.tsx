@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Login } from '../../src/lib/contract/logins';
-import type { SecurityCompany } from '../../src/lib/contract/security-companies';
-import type { SiteSupervisor } from '../../src/lib/contract/site-supervisors';
+import type { Login } from '@contract/logins';
+import type { SecurityCompany } from '@contract/security-companies';
+import type { SiteSupervisor } from '@contract/site-supervisors';
 import { formatAdminTimestamp } from '../../src/lib/dates';
 import { API } from '../msw/api';
 import { ADMIN_PASSWORD, adminScreenRows } from '../msw/handlers/admin-screens';

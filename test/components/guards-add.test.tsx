@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { GuardPayload } from '../../src/lib/contract/guards';
-import { isValidPin } from '../../src/lib/rules/guards';
+import type { GuardPayload } from '@contract/guards';
+import { isValidPin } from '@rules/guards';
 import { API, apiError } from '../msw/api';
 import { server } from '../msw/server';
 import {

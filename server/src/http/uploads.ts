@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '../../../src/lib/rules/files';
+import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '@rules/files';
 import { ApiError, badRequest, payloadTooLarge } from './errors';
 
 /** The most files one upload call may carry: a shared rule, so the console batches to it. */

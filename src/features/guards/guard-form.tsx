@@ -14,9 +14,9 @@ import {
   Spinner,
 } from 'reactstrap';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import type { GuardSiteLink } from '../../lib/contract/guards';
+import type { GuardSiteLink } from '@contract/guards';
 import { PhotoPicker } from '../../components/photo-picker';
-import { GUARD_MESSAGES } from '../../lib/rules/guards';
+import { GUARD_MESSAGES } from '@rules/guards';
 import {
   loadCompanyOptions,
   selectCompanyOptions,

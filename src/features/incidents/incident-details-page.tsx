@@ -10,9 +10,9 @@ import { BackLink } from '../../components/back-link';
 import { ErrorToast } from '../../components/error-toast';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { clearIfShown, SuccessAlert } from '../../components/success-alert';
-import type { Incident, IncidentFile } from '../../lib/contract/incidents';
+import type { Incident, IncidentFile } from '@contract/incidents';
 import { formatTimestamp } from '../../lib/dates';
-import { INCIDENT_STATUSES, isIncidentStatus } from '../../lib/rules/incidents';
+import { INCIDENT_STATUSES, isIncidentStatus } from '@rules/incidents';
 import {
   changeIncidentStatus,
   errorDismissed,

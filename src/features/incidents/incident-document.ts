@@ -1,6 +1,6 @@
 import type { TableRow as DocxTableRow } from 'docx';
 import { appConfig } from '../../config';
-import type { Incident } from '../../lib/contract/incidents';
+import type { Incident } from '@contract/incidents';
 import { formatTimestamp } from '../../lib/dates';
 import type { ImageSize } from './image-size';
 import { formatGps, isVideo, reporterOf } from './incident-text';

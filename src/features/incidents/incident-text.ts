@@ -1,4 +1,4 @@
-import type { Incident } from '../../lib/contract/incidents';
+import type { Incident } from '@contract/incidents';
 
 /** Only mp4 is a video among the incident file types; the rest are photos. */
 export function isVideo(mimeType: string): boolean {

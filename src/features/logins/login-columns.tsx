@@ -1,6 +1,6 @@
 import { dataColumns } from '../../components/data-table';
 import { RowActions } from '../../components/row-actions';
-import type { Login } from '../../lib/contract/logins';
+import type { Login } from '@contract/logins';
 import { formatAdminTimestamp } from '../../lib/dates';
 import { ActiveBadge } from '../security-companies/company-columns';
 

@@ -6,9 +6,9 @@ import { schemaFromRules } from '../../app/form-rules';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { FormModal } from '../../components/form-modal';
 import { SelectInput, StatusSwitch, TextInput } from '../../components/form-fields';
-import type { Login, LoginBody } from '../../lib/contract/logins';
-import { LOGIN_MESSAGES, loginFieldErrors, type LoginField } from '../../lib/rules/logins';
-import { EMAIL_IN_USE } from '../../lib/rules/passwords';
+import type { Login, LoginBody } from '@contract/logins';
+import { LOGIN_MESSAGES, loginFieldErrors, type LoginField } from '@rules/logins';
+import { EMAIL_IN_USE } from '@rules/passwords';
 import { selectLockedCompanyUuid } from '../guards/locked-company';
 import {
   loadCompanyOptions,

@@ -3,7 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { ManagedList, type ModalState } from '../../components/managed-list';
 import * as loginsApi from '../../api/logins';
-import type { Login, LoginBody } from '../../lib/contract/logins';
+import type { Login, LoginBody } from '@contract/logins';
 import type { MutationType } from '../../app/list-slice';
 import { selectProfile } from '../session/session-slice';
 import { loginColumns, type LoginRowAction } from './login-columns';

@@ -2,7 +2,7 @@ import { Form, Formik } from 'formik';
 import { Alert, Button, Modal, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
 import * as yup from 'yup';
 import { TextInput } from '../../components/form-fields';
-import { LOGIN_MESSAGES } from '../../lib/rules/logins';
+import { LOGIN_MESSAGES } from '@rules/logins';
 
 const schema = yup.object({
   email: yup.string().trim().required(LOGIN_MESSAGES.emailRequired),

@@ -9,9 +9,9 @@ import { FormModal } from '../../components/form-modal';
 import { SelectInput, StatusSwitch, TextInput } from '../../components/form-fields';
 import { PhotoPicker } from '../../components/photo-picker';
 import { SiteChecklist } from '../../components/site-checklist';
-import type { SiteSupervisor, SiteSupervisorBody } from '../../lib/contract/site-supervisors';
-import { EMAIL_IN_USE } from '../../lib/rules/passwords';
-import { supervisorFieldErrors, type SupervisorField } from '../../lib/rules/site-supervisors';
+import type { SiteSupervisor, SiteSupervisorBody } from '@contract/site-supervisors';
+import { EMAIL_IN_USE } from '@rules/passwords';
+import { supervisorFieldErrors, type SupervisorField } from '@rules/site-supervisors';
 import {
   loadCompanyOptions,
   selectCompanyOptions,

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Col, Row } from 'reactstrap';
-import type { SiteFigures } from '../../lib/contract/dashboard';
+import type { SiteFigures } from '@contract/dashboard';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { SECTIONS } from '../../app/navigation';
 import { BackLink } from '../../components/back-link';

@@ -1,11 +1,11 @@
 import { Form, Formik } from 'formik';
 import { useEffect } from 'react';
 import { Button, Col, Modal, ModalBody, ModalFooter, ModalHeader, Row } from 'reactstrap';
-import type { Site } from '../../lib/contract/sites';
+import type { Site } from '@contract/sites';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { SelectInput, SwitchInput, TextInput } from '../../components/form-fields';
 import { PhotoPicker } from '../../components/photo-picker';
-import { SITE_STATUSES, SITE_TYPES } from '../../lib/rules/sites';
+import { SITE_STATUSES, SITE_TYPES } from '@rules/sites';
 import {
   companyOptionsErrorDismissed,
   loadCompanyOptions,

@@ -1,4 +1,4 @@
-import type { VisitorRow } from '../../lib/contract/visitors';
+import type { VisitorRow } from '@contract/visitors';
 import { formatTimestamp } from '../../lib/dates';
 import { hdfStatus, healthCode } from '../../lib/visitor-health';
 import { dataColumns } from '../../components/data-table';

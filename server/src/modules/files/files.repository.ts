@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { UploadedFile } from '../../../../src/lib/contract/files';
+import type { UploadedFile } from '@contract/files';
 import type { DB } from '../../db/database';
 import type { FileStorage } from '../../storage/file-storage';
 import { EXTENSION_BY_TYPE, type SniffedType } from './file-content';

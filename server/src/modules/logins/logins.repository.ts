@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool, type Transaction } from 'kysely';
-import type { Login } from '../../../../src/lib/contract/logins';
+import type { Login } from '@contract/logins';
 import { insertAccount, removeAccount, updateAccount } from '../../auth/accounts.repository';
 import type { Principal } from '../../auth/principal';
 import type { DB } from '../../db/database';

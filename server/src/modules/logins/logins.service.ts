@@ -1,7 +1,7 @@
-import type { Login, LoginBody } from '../../../../src/lib/contract/logins';
-import { LOGIN_MESSAGES, loginFieldErrors } from '../../../../src/lib/rules/logins';
-import { EMAIL_IN_USE } from '../../../../src/lib/rules/passwords';
-import { readFlag } from '../../../../src/lib/rules/sites';
+import type { Login, LoginBody } from '@contract/logins';
+import { LOGIN_MESSAGES, loginFieldErrors } from '@rules/logins';
+import { EMAIL_IN_USE } from '@rules/passwords';
+import { readFlag } from '@rules/sites';
 import type { AccountsRepository } from '../../auth/accounts.repository';
 import type { Principal } from '../../auth/principal';
 import type { DB } from '../../db/database';
