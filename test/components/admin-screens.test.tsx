@@ -397,6 +397,7 @@ describe('Site Supervisors', () => {
   });
 
   it('clears the chosen sites when the company changes', async () => {
+    adminScreenRows.companies = [company(), company({ uuid: 'company-2', name: 'Benteng' })];
     const { user } = renderApp('/site-super', { role: 'superadmin' });
     await screen.findByText('Siti Rahman');
     await user.click(screen.getByRole('button', { name: 'Edit Siti Rahman' }));
@@ -460,6 +461,9 @@ describe('Logins', () => {
 
     const step = await screen.findByRole('form', { name: 'Verification' });
     expect(within(step).getByText('Verification')).toBeInTheDocument();
+    expect(step).toHaveAccessibleDescription('Confirm adding login night@aegis.example.com');
+    expect(within(step).getByLabelText('Email')).toHaveValue('company@example.com');
+    await user.clear(within(step).getByLabelText('Email'));
     await user.click(within(step).getByRole('button', { name: 'Verify' }));
     expect(await within(step).findByText('Email address is required.')).toBeInTheDocument();
     expect(within(step).getByText('Password is required.')).toBeInTheDocument();
@@ -514,6 +518,44 @@ describe('Logins', () => {
     expect(within(other).getByRole('switch')).toBeEnabled();
   });
 
+  it('leaves inactive companies out of the picker, except the one the login is already in', async () => {
+    adminScreenRows.logins = [
+      {
+        ...login,
+        uuid: 'login-2',
+        user_email: 'gate@benteng.example.com',
+        security_company_uuid: 'company-2',
+        security_company_name: 'Benteng Protection',
+      },
+    ];
+    const { user } = renderApp('/users', { role: 'superadmin' });
+    await screen.findByText('gate@benteng.example.com');
+    const optionsOf = (modal: HTMLElement) =>
+      within(within(modal).getByLabelText('Security Company'))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const adding = await shownModal();
+    await waitFor(() =>
+      expect(optionsOf(adding)).toEqual(['Select a security company', 'Aegis Guarding Sdn Bhd']),
+    );
+    await user.click(within(adding).getByRole('button', { name: 'Cancel' }));
+    // Gone, not fading: a modal reopened while it fades keeps its form.
+    await waitFor(() => expect(document.querySelector('.modal')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Edit gate@benteng.example.com' }));
+    const editing = await shownModal();
+    await waitFor(() =>
+      expect(optionsOf(editing)).toEqual([
+        'Select a security company',
+        'Aegis Guarding Sdn Bhd',
+        'Benteng Protection',
+      ]),
+    );
+    expect(within(editing).getByLabelText('Security Company')).toHaveValue('company-2');
+  });
+
   it('leaves a blank password out of an edit, and deletes only after verification', async () => {
     const seen = recordRequests();
     server.use(
@@ -528,7 +570,8 @@ describe('Logins', () => {
     expect(within(modal).getByText('Edit Login')).toBeInTheDocument();
     await user.click(within(modal).getByRole('button', { name: 'Next' }));
     const step = await screen.findByRole('form', { name: 'Verification' });
-    await user.type(within(step).getByLabelText('Email'), 'company@example.com');
+    expect(step).toHaveAccessibleDescription('Confirm editing login desk@aegis.example.com');
+    expect(within(step).getByLabelText('Email')).toHaveValue('company@example.com');
     await user.type(within(step).getByLabelText('Password'), ADMIN_PASSWORD);
     await user.click(within(step).getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Success Updated')).toBeInTheDocument();
@@ -541,7 +584,7 @@ describe('Logins', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     const deleteStep = await screen.findByRole('form', { name: 'Verification' });
     expect(seen.some((r) => r.method === 'DELETE')).toBe(false);
-    await user.type(within(deleteStep).getByLabelText('Email'), 'company@example.com');
+    expect(deleteStep).toHaveAccessibleDescription('Confirm deleting login desk@aegis.example.com');
     await user.type(within(deleteStep).getByLabelText('Password'), ADMIN_PASSWORD);
     await user.click(within(deleteStep).getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Success Deleted')).toBeInTheDocument();

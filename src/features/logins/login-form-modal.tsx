@@ -15,6 +15,7 @@ import {
   selectCompanyOptions,
   selectCompanyOptionsLoading,
 } from '../security-companies/company-options-slice';
+import { CompanyOptions } from '../security-companies/company-options';
 import { selectProfile } from '../session/session-slice';
 import { isOwnLogin } from './login-columns';
 
@@ -119,11 +120,7 @@ export function LoginFormModal({ isOpen, login, onClose, onReady }: LoginFormMod
             <option value="">
               {companiesLoading ? 'Loading companies...' : 'Select a security company'}
             </option>
-            {companies.map((company) => (
-              <option key={company.uuid} value={company.uuid}>
-                {company.name}
-              </option>
-            ))}
+            <CompanyOptions field="security_company_uuid" companies={companies} />
           </SelectInput>
           <TextInput name="email" label="Email" type="email" autoComplete="off" />
           <TextInput

@@ -14,6 +14,8 @@ import { VerificationModal } from './verification-modal';
 /** A write that waits for the Verification step. */
 interface PendingWrite {
   type: MutationType;
+  /** What the Verification step says it confirms. */
+  confirms: string;
   success: string;
   write: (verificationToken: string) => Promise<unknown>;
 }
@@ -66,11 +68,13 @@ function LoginModals({
       row && open === 'edit'
         ? {
             type: 'update',
+            confirms: `Confirm editing login ${row.user_email}`,
             success: 'Success Updated',
             write: (token) => loginsApi.update(row.uuid, body, token),
           }
         : {
             type: 'add',
+            confirms: `Confirm adding login ${body.email}`,
             success: 'Success Added',
             write: (token) => loginsApi.create(body, token),
           },
@@ -92,6 +96,7 @@ function LoginModals({
           if (row) {
             awaitVerification({
               type: 'delete',
+              confirms: `Confirm deleting login ${row.user_email}`,
               success: 'Success Deleted',
               write: (token) => loginsApi.remove(row.uuid, token),
             });
@@ -101,6 +106,7 @@ function LoginModals({
       />
       <VerificationModal
         isOpen={open !== null && pending !== null}
+        confirms={pending?.confirms ?? ''}
         busy={verifying}
         error={verifyError}
         onVerify={(credentials) => void verify(credentials)}

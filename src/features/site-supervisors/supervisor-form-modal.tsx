@@ -17,6 +17,7 @@ import {
   selectCompanyOptions,
   selectCompanyOptionsLoading,
 } from '../security-companies/company-options-slice';
+import { CompanyOptions } from '../security-companies/company-options';
 import { selectLockedCompanyUuid } from '../guards/locked-company';
 import { useSiteChoices } from '../sites/site-choices';
 import { saveSupervisor, siteSupervisorsList } from './site-supervisors-slice';
@@ -212,11 +213,7 @@ export function SupervisorFormModal({
               <option value="">
                 {companiesLoading ? 'Loading companies...' : 'Select a security company'}
               </option>
-              {companies.map((company) => (
-                <option key={company.uuid} value={company.uuid}>
-                  {company.name}
-                </option>
-              ))}
+              <CompanyOptions field="security_company_uuid" companies={companies} />
             </SelectInput>
             <TextInput name="name" label="Name" />
             <Row>

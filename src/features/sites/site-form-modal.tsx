@@ -13,6 +13,7 @@ import {
   selectCompanyOptionsError,
   selectCompanyOptionsLoading,
 } from '../security-companies/company-options-slice';
+import { CompanyOptions } from '../security-companies/company-options';
 import {
   newSiteValues,
   siteFormSchema,
@@ -49,11 +50,7 @@ function CompanySelect() {
     <>
       <SelectInput name="security_company_uuid" label="Security Company">
         <option value="">{loading ? 'Loading companies...' : 'No security company'}</option>
-        {shown.map((company) => (
-          <option key={company.uuid} value={company.uuid}>
-            {company.name}
-          </option>
-        ))}
+        <CompanyOptions field="security_company_uuid" companies={shown} />
       </SelectInput>
       {error ? (
         <p className="small text-danger mt-n2">Security companies could not be loaded: {error}</p>
