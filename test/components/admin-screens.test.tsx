@@ -433,6 +433,9 @@ describe('Logins', () => {
     ]);
     const row = within(table).getAllByRole('row')[1] as HTMLElement;
     expect(row).toHaveTextContent('**********');
+    expect(within(row).getByRole('img', { name: 'Password hidden' })).toHaveTextContent(
+      '**********',
+    );
     expect(row).toHaveTextContent('Mont Kiara Residence, Bangsar Heights');
     expect(row).toHaveTextContent('Inactive');
     const list = seen.find((r) => r.path === `${API}/logins/list`);

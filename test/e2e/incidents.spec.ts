@@ -184,7 +184,7 @@ test('a supervisor reports an incident with two photos, follows it up and export
   await expect(page).toHaveURL(new RegExp(`/incidents-view/${stored.uuid}$`));
   await expect(remarks).toHaveValue('Police report filed; CCTV footage kept.');
 
-  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await page.getByRole('link', { name: 'Back to Incidents' }).click();
   await answerPrompt(page, 'No');
   await expect(page).toHaveURL(/\/incidents$/);
   expect((await storedIncident(description)).actions_taken).toBe('Guard on duty informed.');

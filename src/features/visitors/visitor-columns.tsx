@@ -76,7 +76,8 @@ export const visitorColumns = col.columns([
   col.display({
     id: 'temperature',
     header: 'Temperature',
-    cell: ({ row }) => temperatureText(row.original),
+    // The details page's placeholder for no reading; the CSV export leaves the cell empty.
+    cell: ({ row }) => temperatureText(row.original) || '-',
   }),
   col.display({
     id: 'health-code',

@@ -207,9 +207,7 @@ export function VisitorDetailsPage() {
   return (
     <section className="position-relative">
       <h1 className="page-title">Visitor Details</h1>
-      <p>
-        <BackLink to="/visitors">Back to Visitors</BackLink>
-      </p>
+      <BackLink to="/visitors">Back to Visitors</BackLink>
       <SuccessAlert message={notice} onDone={clearIfShown(setNotice)} />
       {record.status === 'loading' ? (
         <div className="position-relative site-details-loading">
