@@ -113,6 +113,24 @@ describe('Add Guard', () => {
     ).toBeInTheDocument();
   });
 
+  it('offers active companies only', async () => {
+    server.use(
+      http.get(`${API}/securitycompanies/list`, () =>
+        HttpResponse.json({
+          resource: [
+            { uuid: 'company-1', name: 'Aegis Guarding Sdn Bhd', is_active: 1 },
+            { uuid: 'company-3', name: 'Closed Guarding Sdn Bhd', is_active: 0 },
+          ],
+          meta: { count: 2 },
+        }),
+      ),
+    );
+    const { dialog } = await openAddGuard();
+    const company = within(dialog).getByLabelText('Company');
+    await within(company).findByRole('option', { name: 'Aegis Guarding Sdn Bhd' });
+    expect(within(company).queryByRole('option', { name: 'Closed Guarding Sdn Bhd' })).toBeNull();
+  });
+
   it('clears the chosen sites and reloads the options when the company changes', async () => {
     const seen = recordRequests();
     const { user, dialog } = await openAddGuard();
