@@ -19,6 +19,7 @@ const sources = [
   'vite.config.ts',
   'tsconfig.aliases.json',
   'scripts/build-settings.ts',
+  'scripts/shared-aliases.ts',
   'package.json',
   '.env',
   '.env.production',
