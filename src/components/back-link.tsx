@@ -9,7 +9,7 @@ import { Link } from 'react-router-dom';
  */
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <p className="back-link-row">
+    <p>
       <Link to={to} className="back-link">
         <ArrowLeft size={16} aria-hidden="true" />
         {children}
