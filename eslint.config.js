@@ -22,6 +22,32 @@ function restrictedImports(lazyOnly) {
   };
 }
 
+/**
+ * The two halves meet only in the code they share, by its alias: @contract/* (the API's shapes)
+ * and @rules/* (the rules both enforce). A relative path that climbs out of one half (`folder`)
+ * hides that, so it is refused. A regex cannot know a file's depth: one rule per depth, where
+ * climbing one level more than the file sits deep leaves the half.
+ */
+function stayInside(folder, message) {
+  return Array.from({ length: 8 }, (_, depth) => ({
+    files: [`${folder}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: `^(\\.\\./){${depth + 1},}`, message },
+            {
+              regex: '^\\.{1,2}/(.+/)?lib/(contract|rules)/',
+              message: 'Import shared code as @contract/… or @rules/….',
+            },
+          ],
+        },
+      ],
+    },
+  }));
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -64,7 +90,8 @@ export default tseslint.config(
     // screen: a static import would put them in the screen's chunk. Types may still be imported.
     files: ['src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': 'off',
+      // axios is refused by the TypeScript rule, which knows type-only imports; the core rule
+      // keeps the console inside src (stayInside below).
       '@typescript-eslint/no-restricted-imports': ['error', restrictedImports(LAZY_ONLY)],
     },
   },
@@ -83,6 +110,11 @@ export default tseslint.config(
     files: ['src/api/client.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
+  ...stayInside(
+    'src',
+    'The console does not import the server; shared code is @contract/… and @rules/….',
+  ),
+  ...stayInside('server', 'The server reaches the console only through @contract and @rules.'),
   {
     files: ['server/src/server.ts', 'server/src/cli/**', 'scripts/**'],
     rules: { 'no-console': 'off' },

@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { BUILD_SETTINGS_FILE, consoleSettings, settingsRecord } from './scripts/build-settings.ts';
 import { precompressBuild } from './scripts/precompress.ts';
+import { sharedAliases } from './scripts/shared-aliases.ts';
 import { readAppConfig } from './src/app-settings.ts';
 
 const apiServer = process.env.API_SERVER_URL ?? 'http://127.0.0.1:8080';
@@ -38,6 +39,7 @@ export default defineConfig(({ mode }) => {
   readAppConfig(settings);
   return {
     plugins: [react(), recordSettings(settings), precompressBuild()],
+    resolve: { alias: sharedAliases(process.cwd()) },
     server: {
       port: readDevPort(loadEnv(mode, process.cwd(), 'DEV_').DEV_PORT),
       proxy: {

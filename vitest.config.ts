@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { sharedAliases } from './scripts/shared-aliases.ts';
 
 const SERVER_TESTS = ['test/server/**/*.test.ts'];
 /** SQLite's plans (EXPLAIN QUERY PLAN) and SQL text, and the parser, which has no engine. */
@@ -35,6 +36,7 @@ function onPostgres(name: string, engine: 'pglite' | 'postgres'): TestProjectInl
 
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: sharedAliases(import.meta.dirname) },
   test: {
     projects: [
       {

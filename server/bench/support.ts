@@ -8,6 +8,8 @@ import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Result } from 'autocannon';
+// The bench sends the console's own search filters, so it builds them with the console's code.
+// eslint-disable-next-line no-restricted-imports
 import { keywordFilter } from '../../src/api/filters';
 import type { DB } from '../src/db/database';
 import { openConfiguredDatabase } from '../src/db/open-data-dir';

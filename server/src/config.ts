@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '../../src/lib/rules/files';
+import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '@rules/files';
 
 export interface ServerConfig {
   port: number;

@@ -1,6 +1,6 @@
-import type { AdminEmailMatch } from '../lib/contract/admins';
-import type { ListResponse } from '../lib/contract/list';
-import type { VerifyAnswer } from '../lib/contract/logins';
+import type { AdminEmailMatch } from '@contract/admins';
+import type { ListResponse } from '@contract/list';
+import type { VerifyAnswer } from '@contract/logins';
 import { apiPost } from './client';
 
 /** True when a login already uses this email: guards and logins must not share one. */

@@ -2,7 +2,7 @@ import type { ListPage, ListQuery } from '../app/list-slice';
 import { apiGet } from './client';
 import { allOf, equals, keywordFilter } from './filters';
 import { pageParams, toListPage, type ListAnswer } from './paging';
-import type { Attendance } from '../lib/contract/attendances';
+import type { Attendance } from '@contract/attendances';
 
 /** Scope keys an attendance list understands (see ListQuery.scope). */
 export interface AttendanceScope {

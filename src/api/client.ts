@@ -4,8 +4,8 @@ import axios, {
   type InternalAxiosRequestConfig,
 } from 'axios';
 import { appConfig } from '../config';
-import type { GuardAppAnswer } from '../lib/contract/guard-app';
-import { SESSION_IDLE_HEADER } from '../lib/contract/session';
+import type { GuardAppAnswer } from '@contract/guard-app';
+import { SESSION_IDLE_HEADER } from '@contract/session';
 
 /** The one HTTP client of the SPA: every call goes through it. */
 const http = axios.create({ baseURL: appConfig.apiBaseUrl });

@@ -1,5 +1,5 @@
-import type { DashboardFigures, SiteFigures } from '../lib/contract/dashboard';
-import type { ResourceResponse } from '../lib/contract/list';
+import type { DashboardFigures, SiteFigures } from '@contract/dashboard';
+import type { ResourceResponse } from '@contract/list';
 import { apiGet } from './client';
 import { equals } from './filters';
 

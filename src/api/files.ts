@@ -1,4 +1,4 @@
-import type { UploadedFile } from '../lib/contract/files';
+import type { UploadedFile } from '@contract/files';
 import { apiPost } from './client';
 
 /** Uploads one photo under a new uuid, as the API's file call expects; answers its uuid and url. */

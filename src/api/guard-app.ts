@@ -10,7 +10,7 @@ import type {
   GuardAppVisitorsData,
   KioskData,
   KioskGuard,
-} from '../lib/contract/guard-app';
+} from '@contract/guard-app';
 import { guardGet, guardPost } from './client';
 
 /**

@@ -1,6 +1,6 @@
 import type { ListPage, ListQuery } from '../app/list-slice';
-import type { Guard, GuardAppAccess, GuardPayload, GuardPin } from '../lib/contract/guards';
-import type { ListResponse, ResourceResponse } from '../lib/contract/list';
+import type { Guard, GuardAppAccess, GuardPayload, GuardPin } from '@contract/guards';
+import type { ListResponse, ResourceResponse } from '@contract/list';
 import { apiDelete, apiGet, apiPatch, apiPost, apiPut } from './client';
 import { allOf, equals, keywordFilter } from './filters';
 import { pageParams, toListPage, type ListAnswer } from './paging';

@@ -1,8 +1,4 @@
-import type {
-  ChangePasswordBody,
-  ResetRequestBody,
-  ResetWithCodeBody,
-} from '../lib/contract/identity';
+import type { ChangePasswordBody, ResetRequestBody, ResetWithCodeBody } from '@contract/identity';
 import { apiPost } from './client';
 
 /** Forgot password: mails a reset link to the account of this email (spec part 2 §7). */

@@ -1,14 +1,14 @@
 import type { ListPage, ListQuery } from '../app/list-slice';
-import type { UploadedFile } from '../lib/contract/files';
+import type { UploadedFile } from '@contract/files';
 import type {
   Incident,
   IncidentAddBody,
   IncidentCategory,
   IncidentUpdateBody,
-} from '../lib/contract/incidents';
-import type { ListResponse, ResourceResponse } from '../lib/contract/list';
-import type { Site } from '../lib/contract/sites';
-import { MAX_FILES_PER_UPLOAD } from '../lib/rules/files';
+} from '@contract/incidents';
+import type { ListResponse, ResourceResponse } from '@contract/list';
+import type { Site } from '@contract/sites';
+import { MAX_FILES_PER_UPLOAD } from '@rules/files';
 import { apiGet, apiPatch, apiPost } from './client';
 import { allOf, equals, keywordFilter } from './filters';
 import { pageParams, toListPage, type ListAnswer } from './paging';

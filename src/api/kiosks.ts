@@ -1,5 +1,5 @@
-import type { Kiosk, KioskEnrolAnswer, KioskEnrolBody } from '../lib/contract/kiosks';
-import type { ListResponse } from '../lib/contract/list';
+import type { Kiosk, KioskEnrolAnswer, KioskEnrolBody } from '@contract/kiosks';
+import type { ListResponse } from '@contract/list';
 import { apiDelete, apiGet, apiPost } from './client';
 import { equals } from './filters';
 

@@ -1,6 +1,6 @@
-import type { ListResponse, ResourceResponse } from '../lib/contract/list';
-import type { Login, LoginBody } from '../lib/contract/logins';
-import { VERIFICATION_HEADER } from '../lib/rules/logins';
+import type { ListResponse, ResourceResponse } from '@contract/list';
+import type { Login, LoginBody } from '@contract/logins';
+import { VERIFICATION_HEADER } from '@rules/logins';
 import { apiDelete, apiGet, apiPatch, apiPost } from './client';
 import { allOf, equals, keywordFilter } from './filters';
 import type { SortState } from './types';

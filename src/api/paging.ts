@@ -1,5 +1,5 @@
 import type { ListPage, ListQuery } from '../app/list-slice';
-import type { ListResponse, ResourceResponse } from '../lib/contract/list';
+import type { ListResponse, ResourceResponse } from '@contract/list';
 
 /** A list's answer: with `meta.count`, or without `meta` when the query asked for no count. */
 export type ListAnswer<Row> = ListResponse<Row> | ResourceResponse<Row[]>;

@@ -1,11 +1,11 @@
-import type { ListResponse, ResourceResponse } from '../lib/contract/list';
-import type { SecurityCompany, SecurityCompanyBody } from '../lib/contract/security-companies';
+import type { ListResponse, ResourceResponse } from '@contract/list';
+import type { SecurityCompany, SecurityCompanyBody } from '@contract/security-companies';
 import { apiDelete, apiGet, apiPatch, apiPost } from './client';
 import { keywordFilter } from './filters';
 import type { SortState } from './types';
 
-/** A company as the console's pickers offer it. */
-export type SecurityCompanyOption = Pick<SecurityCompany, 'uuid' | 'name'>;
+/** A company as the console's pickers offer it; an inactive one only to a record already in it. */
+export type SecurityCompanyOption = Pick<SecurityCompany, 'uuid' | 'name' | 'is_active'>;
 
 const LIST_URL = '/securitycompanies/list';
 const SEARCH_FIELDS = ['name', 'brn', 'license_number', 'user_email'] as const;
@@ -15,7 +15,7 @@ export async function listOptions(): Promise<SecurityCompanyOption[]> {
   const answer = await apiGet<ListResponse<SecurityCompany>>(LIST_URL, {
     params: { order: 'name asc', limit: 500 },
   });
-  return answer.resource.map(({ uuid, name }) => ({ uuid, name }));
+  return answer.resource.map(({ uuid, name, is_active }) => ({ uuid, name, is_active }));
 }
 
 export async function list(params: {

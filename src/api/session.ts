@@ -1,4 +1,4 @@
-import type { SessionAnswer } from '../lib/contract/session';
+import type { SessionAnswer } from '@contract/session';
 import { apiDelete, apiGet, apiPost } from './client';
 
 export function signIn(email: string, password: string): Promise<SessionAnswer> {

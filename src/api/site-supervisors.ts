@@ -1,5 +1,5 @@
-import type { ListResponse, ResourceResponse } from '../lib/contract/list';
-import type { SiteSupervisor, SiteSupervisorBody } from '../lib/contract/site-supervisors';
+import type { ListResponse, ResourceResponse } from '@contract/list';
+import type { SiteSupervisor, SiteSupervisorBody } from '@contract/site-supervisors';
 import { apiDelete, apiGet, apiPatch, apiPost } from './client';
 import { keywordFilter } from './filters';
 import type { SortState } from './types';

@@ -1,5 +1,5 @@
-import type { ListResponse, ResourceResponse } from '../lib/contract/list';
-import type { Site, SiteInput } from '../lib/contract/sites';
+import type { ListResponse, ResourceResponse } from '@contract/list';
+import type { Site, SiteInput } from '@contract/sites';
 import { apiDelete, apiGet, apiPatch, apiPost } from './client';
 import { allOf, equals, keywordFilter } from './filters';
 import type { SortState } from './types';

@@ -1,7 +1,7 @@
 import type { ListPage, ListQuery } from '../app/list-slice';
-import type { Visitor, VisitorRow, VisitorScanAnswer } from '../lib/contract/visitors';
+import type { Visitor, VisitorRow, VisitorScanAnswer } from '@contract/visitors';
 import { localDayText } from '../lib/device-time';
-import { VALID, weekdayOf } from '../lib/rules/visitor-pass';
+import { VALID, weekdayOf } from '@rules/visitor-pass';
 import { apiGet, apiPost } from './client';
 import { allOf, equals, keywordFilter } from './filters';
 import { pageParams, toListPage, type ListAnswer } from './paging';

@@ -8,7 +8,7 @@ import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import UserCog from 'lucide-react/icons/user-cog';
 import type { LucideIcon } from 'lucide-react';
 import type { FigureAccent } from '../components/figure-card';
-import type { RoleType } from '../lib/contract/session';
+import type { RoleType } from '@contract/session';
 
 /** A section of the console: its navigation entry, and the icon and accent its cards share. */
 export interface Section {

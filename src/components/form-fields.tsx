@@ -96,15 +96,21 @@ export function SelectInput({
 
 /**
  * A labelled on/off switch bound to a Formik boolean; the label may follow the switch's state.
+ * `hint` says why a disabled switch may not change.
  */
 export function SwitchInput({
   name,
   label,
+  disabled,
+  hint,
 }: {
   name: string;
   label: ReactNode | ((checked: boolean) => ReactNode);
+  disabled?: boolean;
+  hint?: ReactNode;
 }) {
   const id = useId();
+  const hintId = useId();
   const [{ checked = false, onChange, onBlur }] = useField<boolean>({ name, type: 'checkbox' });
   return (
     <FormGroup switch>
@@ -116,17 +122,37 @@ export function SwitchInput({
         checked={checked}
         onChange={onChange}
         onBlur={onBlur}
+        disabled={disabled}
+        aria-describedby={hint ? hintId : undefined}
       />
       <Label for={id} check>
         {typeof label === 'function' ? label(checked) : label}
       </Label>
+      {hint ? (
+        <div id={hintId} className="form-text">
+          {hint}
+        </div>
+      ) : null}
     </FormGroup>
   );
 }
 
 /** The Active/Inactive switch of the company, supervisor and login forms. */
-export function StatusSwitch({ name }: { name: string }) {
+export function StatusSwitch({
+  name,
+  disabled,
+  hint,
+}: {
+  name: string;
+  disabled?: boolean;
+  hint?: ReactNode;
+}) {
   return (
-    <SwitchInput name={name} label={(checked) => `Status: ${checked ? 'Active' : 'Inactive'}`} />
+    <SwitchInput
+      name={name}
+      label={(checked) => `Status: ${checked ? 'Active' : 'Inactive'}`}
+      disabled={disabled}
+      hint={hint}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { Button, FormFeedback, Input, Label } from 'reactstrap';
-import { photoProblem, PHOTO_TYPES } from '../lib/rules/files';
+import { photoProblem, PHOTO_TYPES } from '@rules/files';
 import { useObjectUrl } from './use-object-url';
 
 export interface PhotoPickerProps {

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Login } from '../../src/lib/contract/logins';
-import type { SecurityCompany } from '../../src/lib/contract/security-companies';
-import type { SiteSupervisor } from '../../src/lib/contract/site-supervisors';
+import type { Login } from '@contract/logins';
+import type { SecurityCompany } from '@contract/security-companies';
+import type { SiteSupervisor } from '@contract/site-supervisors';
 import { formatAdminTimestamp } from '../../src/lib/dates';
 import { API } from '../msw/api';
 import { ADMIN_PASSWORD, adminScreenRows } from '../msw/handlers/admin-screens';
@@ -397,6 +397,7 @@ describe('Site Supervisors', () => {
   });
 
   it('clears the chosen sites when the company changes', async () => {
+    adminScreenRows.companies = [company(), company({ uuid: 'company-2', name: 'Benteng' })];
     const { user } = renderApp('/site-super', { role: 'superadmin' });
     await screen.findByText('Siti Rahman');
     await user.click(screen.getByRole('button', { name: 'Edit Siti Rahman' }));
@@ -432,6 +433,9 @@ describe('Logins', () => {
     ]);
     const row = within(table).getAllByRole('row')[1] as HTMLElement;
     expect(row).toHaveTextContent('**********');
+    expect(within(row).getByRole('img', { name: 'Password hidden' })).toHaveTextContent(
+      '**********',
+    );
     expect(row).toHaveTextContent('Mont Kiara Residence, Bangsar Heights');
     expect(row).toHaveTextContent('Inactive');
     const list = seen.find((r) => r.path === `${API}/logins/list`);
@@ -460,6 +464,9 @@ describe('Logins', () => {
 
     const step = await screen.findByRole('form', { name: 'Verification' });
     expect(within(step).getByText('Verification')).toBeInTheDocument();
+    expect(step).toHaveAccessibleDescription('Confirm adding login night@aegis.example.com');
+    expect(within(step).getByLabelText('Email')).toHaveValue('company@example.com');
+    await user.clear(within(step).getByLabelText('Email'));
     await user.click(within(step).getByRole('button', { name: 'Verify' }));
     expect(await within(step).findByText('Email address is required.')).toBeInTheDocument();
     expect(within(step).getByText('Password is required.')).toBeInTheDocument();
@@ -486,6 +493,72 @@ describe('Logins', () => {
     });
   });
 
+  it('offers no Delete and no Inactive on the signed-in login’s own row', async () => {
+    adminScreenRows.logins = [
+      { ...login, uuid: 'login-own', user_email: 'Company@example.com', is_active: 1 },
+      login,
+    ];
+    const { user } = await openLogins();
+    const table = screen.getByRole('table', { name: 'Logins' });
+    expect(within(table).queryByRole('button', { name: 'Delete Company@example.com' })).toBeNull();
+    expect(
+      within(table).getByRole('button', { name: 'Delete desk@aegis.example.com' }),
+    ).toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: 'Edit Company@example.com' }));
+    const own = await shownModal();
+    const status = within(own).getByRole('switch', { name: 'Status: Active' });
+    expect(status).toBeChecked();
+    expect(status).toBeDisabled();
+    expect(status).toHaveAccessibleDescription(
+      'You cannot deactivate the login you are signed in with.',
+    );
+    await user.click(within(own).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.querySelector('.modal.show')).toBeNull());
+
+    await user.click(within(table).getByRole('button', { name: 'Edit desk@aegis.example.com' }));
+    const other = await shownModal();
+    expect(within(other).getByRole('switch')).toBeEnabled();
+  });
+
+  it('leaves inactive companies out of the picker, except the one the login is already in', async () => {
+    adminScreenRows.logins = [
+      {
+        ...login,
+        uuid: 'login-2',
+        user_email: 'gate@benteng.example.com',
+        security_company_uuid: 'company-2',
+        security_company_name: 'Benteng Protection',
+      },
+    ];
+    const { user } = renderApp('/users', { role: 'superadmin' });
+    await screen.findByText('gate@benteng.example.com');
+    const optionsOf = (modal: HTMLElement) =>
+      within(within(modal).getByLabelText('Security Company'))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const adding = await shownModal();
+    await waitFor(() =>
+      expect(optionsOf(adding)).toEqual(['Select a security company', 'Aegis Guarding Sdn Bhd']),
+    );
+    await user.click(within(adding).getByRole('button', { name: 'Cancel' }));
+    // Gone, not fading: a modal reopened while it fades keeps its form.
+    await waitFor(() => expect(document.querySelector('.modal')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Edit gate@benteng.example.com' }));
+    const editing = await shownModal();
+    await waitFor(() =>
+      expect(optionsOf(editing)).toEqual([
+        'Select a security company',
+        'Aegis Guarding Sdn Bhd',
+        'Benteng Protection',
+      ]),
+    );
+    expect(within(editing).getByLabelText('Security Company')).toHaveValue('company-2');
+  });
+
   it('leaves a blank password out of an edit, and deletes only after verification', async () => {
     const seen = recordRequests();
     server.use(
@@ -500,7 +573,8 @@ describe('Logins', () => {
     expect(within(modal).getByText('Edit Login')).toBeInTheDocument();
     await user.click(within(modal).getByRole('button', { name: 'Next' }));
     const step = await screen.findByRole('form', { name: 'Verification' });
-    await user.type(within(step).getByLabelText('Email'), 'company@example.com');
+    expect(step).toHaveAccessibleDescription('Confirm editing login desk@aegis.example.com');
+    expect(within(step).getByLabelText('Email')).toHaveValue('company@example.com');
     await user.type(within(step).getByLabelText('Password'), ADMIN_PASSWORD);
     await user.click(within(step).getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Success Updated')).toBeInTheDocument();
@@ -513,7 +587,7 @@ describe('Logins', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     const deleteStep = await screen.findByRole('form', { name: 'Verification' });
     expect(seen.some((r) => r.method === 'DELETE')).toBe(false);
-    await user.type(within(deleteStep).getByLabelText('Email'), 'company@example.com');
+    expect(deleteStep).toHaveAccessibleDescription('Confirm deleting login desk@aegis.example.com');
     await user.type(within(deleteStep).getByLabelText('Password'), ADMIN_PASSWORD);
     await user.click(within(deleteStep).getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Success Deleted')).toBeInTheDocument();

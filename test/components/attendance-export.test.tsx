@@ -3,7 +3,7 @@ import { saveAs } from 'file-saver';
 import { http, HttpResponse } from 'msw';
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Attendance } from '../../src/lib/contract/attendances';
+import type { Attendance } from '@contract/attendances';
 import { ahmad, attendances, makeAttendance } from '../fixtures/guards';
 import { API } from '../msw/api';
 import { attendanceListHandler } from '../msw/handlers/attendances';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { GuardPayload } from '../../src/lib/contract/guards';
-import { isValidPin } from '../../src/lib/rules/guards';
+import type { GuardPayload } from '@contract/guards';
+import { isValidPin } from '@rules/guards';
 import { API, apiError } from '../msw/api';
 import { server } from '../msw/server';
 import {
@@ -111,6 +111,24 @@ describe('Add Guard', () => {
         'Contact No. is required and should at least be 10 digits long.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('offers active companies only', async () => {
+    server.use(
+      http.get(`${API}/securitycompanies/list`, () =>
+        HttpResponse.json({
+          resource: [
+            { uuid: 'company-1', name: 'Aegis Guarding Sdn Bhd', is_active: 1 },
+            { uuid: 'company-3', name: 'Closed Guarding Sdn Bhd', is_active: 0 },
+          ],
+          meta: { count: 2 },
+        }),
+      ),
+    );
+    const { dialog } = await openAddGuard();
+    const company = within(dialog).getByLabelText('Company');
+    await within(company).findByRole('option', { name: 'Aegis Guarding Sdn Bhd' });
+    expect(within(company).queryByRole('option', { name: 'Closed Guarding Sdn Bhd' })).toBeNull();
   });
 
   it('clears the chosen sites and reloads the options when the company changes', async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { isValidPin } from '../../src/lib/rules/guards';
+import { isValidPin } from '@rules/guards';
 import { guards, makeGuard } from '../fixtures/guards';
 import { API } from '../msw/api';
 import { resetGuardRecords } from '../msw/handlers/guards';

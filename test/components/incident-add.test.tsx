@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { IncidentAddBody } from '../../src/lib/contract/incidents';
+import type { IncidentAddBody } from '@contract/incidents';
 import { API, apiError } from '../msw/api';
 import { incidentRecords } from '../msw/handlers/incidents';
 import { server } from '../msw/server';

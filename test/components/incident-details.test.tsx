@@ -46,7 +46,7 @@ function patches(seen: ReturnType<typeof recordRequests>, uuid = 'incident-12') 
 }
 
 describe('Incident details', () => {
-  it('shows the incident: details, GPS to 6 decimals, description, remarks and files', async () => {
+  it('shows the incident: details, GPS to 7 decimals, description, remarks and files', async () => {
     await openIncident();
     expect(screen.getByRole('heading', { level: 1, name: 'Incident Details' })).toBeInTheDocument();
     const details = Object.fromEntries(
@@ -63,7 +63,7 @@ describe('Incident details', () => {
       Reporter: 'company@example.com',
       'Incident Date': formatTimestamp('2025-03-02 01:50:00'),
       'Created at': formatTimestamp('2025-03-02 02:15:00'),
-      GPS: '3.157900, 101.712300',
+      GPS: '3.1579000, 101.7123000',
     });
     expect(remarks()).toHaveValue('CCTV footage requested.');
     expect(screen.getByLabelText('Status')).toHaveValue('PENDING');
@@ -75,11 +75,11 @@ describe('Incident details', () => {
 
   it("says 'Incident does not exist.' for an unknown incident", async () => {
     renderApp('/incidents-view/nothing-here', { role: 'securitycompany' });
-    expect(await screen.findByText('Incident does not exist.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Incidents' })).toHaveAttribute(
-      'href',
-      '/incidents',
-    );
+    const message = await screen.findByText('Incident does not exist.');
+    const back = screen.getByRole('link', { name: 'Back to Incidents' });
+    expect(back).toHaveAttribute('href', '/incidents');
+    // The back link sits under the title and before the message, as on every details page.
+    expect(back.compareDocumentPosition(message) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('saves the status as soon as it is chosen, in its colour', async () => {
@@ -184,7 +184,7 @@ describe('Leaving with unsaved changes', () => {
     expect(incidentRecords()[0]?.actions_taken).toBe('CCTV footage requested.');
   });
 
-  it('asks before Back: Yes saves, then goes back where the page was opened from', async () => {
+  it('asks before Back to Incidents: Yes saves, then goes to the list', async () => {
     const seen = recordRequests();
     const app = renderApp('/incidents', { role: 'securitycompany' });
     await screen.findByText('Bicycle stolen from the lobby.');
@@ -192,7 +192,7 @@ describe('Leaving with unsaved changes', () => {
     await screen.findByLabelText('Remarks');
     await editRemarks(app);
 
-    await app.user.click(screen.getByRole('button', { name: 'Back' }));
+    await app.user.click(screen.getByRole('link', { name: 'Back to Incidents' }));
     const dialog = await prompt();
     await app.user.click(within(dialog).getByRole('button', { name: 'Yes' }));
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SiteInput } from '../../src/lib/contract/sites';
-import { SITE_MESSAGES } from '../../src/lib/rules/sites';
+import type { SiteInput } from '@contract/sites';
+import { SITE_MESSAGES } from '@rules/sites';
 import { sites } from '../fixtures/organisation';
 import { API, apiError } from '../msw/api';
 import { resetSiteRecords, siteRecords } from '../msw/handlers/sites';

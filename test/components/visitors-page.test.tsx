@@ -76,7 +76,8 @@ describe('Visitors page', () => {
       'VALID',
       'NOT YET ARRIVED',
       'Disabled',
-      '',
+      // No reading: the same placeholder as the details page.
+      '-',
       'Grey',
     ]);
     expect(rows[1]?.slice(7)).toEqual([

@@ -230,7 +230,7 @@ for (const { email, managesSites } of ROLES) {
       await scanModal(page, 'incident file preview');
     }
     await incidentRemarks.fill('A remark left unsaved');
-    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await page.getByRole('link', { name: 'Back to Incidents' }).click();
     await shownModal(page);
     await expectNoSeriousA11yViolations(page, 'unsaved changes prompt');
     await page.locator('.modal.show').getByRole('button', { name: 'No', exact: true }).click();

@@ -5,7 +5,7 @@ import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
 import { E2E_TIME_ZONE } from '../../playwright.config';
 import { DOUBLE_READ_MS } from '../../src/lib/pass-reads';
 import { formatTimestamp } from '../../src/lib/dates';
-import { judgeScan } from '../../src/lib/rules/visitor-pass';
+import { judgeScan } from '@rules/visitor-pass';
 import { expectNoSeriousA11yViolations, queryDatabase, shownModal, signIn } from './support';
 
 // The desk against the real server: a demo pass is scanned in and out as a USB scanner types it,

@@ -1,11 +1,11 @@
 import { diskStorage } from '../../server/src/storage/file-storage';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Login } from '../../src/lib/contract/logins';
-import type { SecurityCompany } from '../../src/lib/contract/security-companies';
-import type { SiteSupervisor } from '../../src/lib/contract/site-supervisors';
-import type { ListResponse } from '../../src/lib/contract/list';
-import { COMPANY_MESSAGES } from '../../src/lib/rules/security-companies';
+import type { Login } from '@contract/logins';
+import type { SecurityCompany } from '@contract/security-companies';
+import type { SiteSupervisor } from '@contract/site-supervisors';
+import type { ListResponse } from '@contract/list';
+import { COMPANY_MESSAGES } from '@rules/security-companies';
 import { avatarPng } from '../../server/src/db/seed/images';
 import { createFilesRepository } from '../../server/src/modules/files/files.repository';
 import { createCompany, createGuard, createSite, createUser, PASSWORD } from './factories';

@@ -4,7 +4,7 @@ import { selfiePng } from '../../server/src/db/seed/images';
 import { createFilesRepository } from '../../server/src/modules/files/files.repository';
 import { createAttendance, createCompany, createGuard, createSite } from './factories';
 import { authHeaders, makeTestApp, signInEveryRole, type Caller, type TestApp } from './test-app';
-import type { Attendance } from '../../src/lib/contract/attendances';
+import type { Attendance } from '@contract/attendances';
 
 const ATTENDANCE_FIELDS = [
   'uuid',

@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { avatarPng } from '../../server/src/db/seed/images';
-import { MAX_FILE_BYTES, PHOTO_TOO_LARGE, PHOTO_TYPE_NOT_ALLOWED } from '../../src/lib/rules/files';
+import { MAX_FILE_BYTES, PHOTO_TOO_LARGE, PHOTO_TYPE_NOT_ALLOWED } from '@rules/files';
 import { PASSWORD, createCompany, createUser } from './factories';
 import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
 

@@ -9,8 +9,8 @@ import {
 } from '../../server/src/modules/guard-app/guard-app.service';
 import { PIN_MESSAGES, PIN_POLICY } from '../../server/src/auth/password-throttle';
 import { toDbTime } from '../../server/src/db/time';
-import type { Attendance } from '../../src/lib/contract/attendances';
-import type { VisitorRow } from '../../src/lib/contract/visitors';
+import type { Attendance } from '@contract/attendances';
+import type { VisitorRow } from '@contract/visitors';
 import {
   createCompany,
   createGuard,

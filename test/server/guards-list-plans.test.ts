@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Guard } from '../../src/lib/contract/guards';
+import type { Guard } from '@contract/guards';
 import { createCompany, createSite } from './factories';
 import { authHeaders, makeTestApp, signInEveryRole, type Caller, type TestApp } from './test-app';
 

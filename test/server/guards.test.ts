@@ -13,8 +13,8 @@ import {
   PHOTO_NOT_FOUND,
   SITE_INVALID,
 } from '../../server/src/modules/guards/guards.service';
-import { PHOTO_TYPE_NOT_ALLOWED } from '../../src/lib/rules/files';
-import { GUARD_MESSAGES, isValidPin } from '../../src/lib/rules/guards';
+import { PHOTO_TYPE_NOT_ALLOWED } from '@rules/files';
+import { GUARD_MESSAGES, isValidPin } from '@rules/guards';
 import {
   createAttendance,
   createCompany,
@@ -25,7 +25,7 @@ import {
 } from './factories';
 import { refuseInserts } from './test-database';
 import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
-import type { Guard } from '../../src/lib/contract/guards';
+import type { Guard } from '@contract/guards';
 
 const GUARD_FIELDS = [
   'uuid',

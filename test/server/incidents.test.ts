@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Incident, IncidentCategory } from '../../src/lib/contract/incidents';
-import type { ListResponse } from '../../src/lib/contract/list';
+import type { Incident, IncidentCategory } from '@contract/incidents';
+import type { ListResponse } from '@contract/list';
 import { avatarPng } from '../../server/src/db/seed/images';
 import { toDbTime } from '../../server/src/db/time';
 import { createCompany, createGuard, createSite, createUser, PASSWORD } from './factories';

@@ -3,13 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemoData } from '../../server/src/db/seed/demo';
 import { createFilesRepository } from '../../server/src/modules/files/files.repository';
-import { PHOTO_TYPE_NOT_ALLOWED } from '../../src/lib/rules/files';
-import { SITE_MESSAGES, siteFieldErrors } from '../../src/lib/rules/sites';
+import { PHOTO_TYPE_NOT_ALLOWED } from '@rules/files';
+import { SITE_MESSAGES, siteFieldErrors } from '@rules/sites';
 import { expectedFigures, scopeOf, type Scope } from '../support/expected-figures';
 import { sqlCount, sqlRows } from '../support/sql';
 import { PASSWORD, createCompany, createSite, createUser } from './factories';
 import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
-import type { Site } from '../../src/lib/contract/sites';
+import type { Site } from '@contract/sites';
 
 const SUPERADMIN = 'superadmin@example.com';
 const COMPANY = 'company@example.com';

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { avatarPng } from '../../server/src/db/seed/images';
 import { MULTIPART_LIMITS } from '../../server/src/http/uploads';
-import { MAX_FILE_BYTES, PHOTO_TOO_LARGE } from '../../src/lib/rules/files';
+import { MAX_FILE_BYTES, PHOTO_TOO_LARGE } from '@rules/files';
 import { createCompany, createUser, PASSWORD } from './factories';
 import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
 

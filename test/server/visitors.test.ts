@@ -1,9 +1,9 @@
 import { diskStorage } from '../../server/src/storage/file-storage';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListResponse } from '../../src/lib/contract/list';
-import type { Visitor, VisitorRow } from '../../src/lib/contract/visitors';
-import { weekdayOf, WEEKDAYS } from '../../src/lib/rules/visitor-pass';
+import type { ListResponse } from '@contract/list';
+import type { Visitor, VisitorRow } from '@contract/visitors';
+import { weekdayOf, WEEKDAYS } from '@rules/visitor-pass';
 import { avatarPng } from '../../server/src/db/seed/images';
 import { localDate, toDbTime } from '../../server/src/db/time';
 import { createFilesRepository } from '../../server/src/modules/files/files.repository';

@@ -2,7 +2,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { apiGet } from '../../src/api/client';
-import type { ListResponse } from '../../src/lib/contract/list';
+import type { ListResponse } from '@contract/list';
 import type { SortState } from '../../src/api/types';
 import { createListSlice, type ListPage, type ListQuery } from '../../src/app/list-slice';
 import { API, apiError } from '../msw/api';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HealthApplication } from '../../src/lib/contract/visitors';
+import type { HealthApplication } from '@contract/visitors';
 import { hdfStatus, healthCode, visitorTemperature } from '../../src/lib/visitor-health';
 
 // A fixed clock: 12:00 UTC on 20 March 2026. Timestamps are the API's UTC text.

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isOverdue,
-  judgeScan,
-  passWindow,
-  WEEKDAYS,
-  type PassForScan,
-} from '../../src/lib/rules/visitor-pass';
+import { isOverdue, judgeScan, passWindow, WEEKDAYS, type PassForScan } from '@rules/visitor-pass';
 
 // Local times throughout: a pass's date and start time are the site's local day and time, and
 // `now` is read in local time, so these tests hold in any time zone.

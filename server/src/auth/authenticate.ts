@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SESSION_IDLE_HEADER, SESSION_IDLE_MESSAGE } from '../../../src/lib/contract/session';
+import { SESSION_IDLE_HEADER, SESSION_IDLE_MESSAGE } from '@contract/session';
 import { ApiError, unauthorized } from '../http/errors';
 import type { AccountsRepository } from './accounts.repository';
 import { REFUSAL_MESSAGES, type Principal } from './principal';

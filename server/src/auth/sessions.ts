@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { ActiveSession } from '../../../src/lib/contract/session';
+import type { ActiveSession } from '@contract/session';
 import type { DB } from '../db/database';
 import type { Database } from '../db/schema';
 import { timestampOf, toDbTime } from '../db/time';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { LOGIN_MESSAGES, VERIFICATION_TTL_MS } from '../../../src/lib/rules/logins';
+import { LOGIN_MESSAGES, VERIFICATION_TTL_MS } from '@rules/logins';
 import type { DB } from '../db/database';
 import { toDbTime } from '../db/time';
 import { ApiError } from '../http/errors';

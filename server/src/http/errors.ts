@@ -1,6 +1,6 @@
 import { isValueOfWrongType } from '../db/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiErrorBody } from '../../../src/lib/contract/list';
+import type { ApiErrorBody } from '@contract/list';
 
 /** An error whose code and message are safe to show the caller. */
 export class ApiError extends Error {

@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { BusboyFileStream } from '@fastify/busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '../../../src/lib/rules/files';
+import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '@rules/files';
 import { ApiError, badRequest, payloadTooLarge } from './errors';
 
 declare module 'fastify' {

@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import type { ListResponse, ResourceResponse } from '../../../src/lib/contract/list';
+import type { ListResponse, ResourceResponse } from '@contract/list';
 import type { Engine } from '../db/engine';
 import { sortDirection } from '../db/engine/ordering';
 import { valueOnly } from '../db/engine/plan-hints';

@@ -1,4 +1,4 @@
-import type { Attendance } from '../../lib/contract/attendances';
+import type { Attendance } from '@contract/attendances';
 import { dataColumns } from '../../components/data-table';
 import {
   AWAY_FROM_SITE,

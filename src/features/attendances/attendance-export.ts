@@ -1,5 +1,5 @@
 import * as attendancesApi from '../../api/attendances';
-import type { Attendance } from '../../lib/contract/attendances';
+import type { Attendance } from '@contract/attendances';
 import type { ListQuery } from '../../app/list-slice';
 import type { ExportChoice } from '../../components/export-modal';
 import { appConfig } from '../../config';

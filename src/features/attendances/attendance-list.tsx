@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import Download from 'lucide-react/icons/download';
 import { Button } from 'reactstrap';
-import type { Attendance } from '../../lib/contract/attendances';
+import type { Attendance } from '@contract/attendances';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DataTable } from '../../components/data-table';
 import { ErrorToast } from '../../components/error-toast';

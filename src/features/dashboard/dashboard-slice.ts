@@ -2,7 +2,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import { errorText } from '../../api/client';
 import { getFigures } from '../../api/dashboard';
 import { createApiThunk } from '../../app/api-thunk';
-import type { DashboardFigures } from '../../lib/contract/dashboard';
+import type { DashboardFigures } from '@contract/dashboard';
 
 interface DashboardState {
   figures: DashboardFigures | null;

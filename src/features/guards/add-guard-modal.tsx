@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Modal, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
-import type { Guard } from '../../lib/contract/guards';
+import type { Guard } from '@contract/guards';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { BusyView } from './busy-view';
 import { GuardForm } from './guard-form';

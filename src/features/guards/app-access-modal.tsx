@@ -5,9 +5,9 @@ import { Alert, Button, Modal, ModalBody, ModalFooter, ModalHeader } from 'react
 import * as yup from 'yup';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { TextInput } from '../../components/form-fields';
-import type { Guard, GuardAppAccess } from '../../lib/contract/guards';
+import type { Guard, GuardAppAccess } from '@contract/guards';
 import { formatTimestamp } from '../../lib/dates';
-import { MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES } from '../../lib/rules/passwords';
+import { MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES } from '@rules/passwords';
 import { BusyView } from './busy-view';
 import {
   loadAppAccess,

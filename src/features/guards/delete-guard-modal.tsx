@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Guard } from '../../lib/contract/guards';
+import type { Guard } from '@contract/guards';
 import { useAppDispatch } from '../../app/hooks';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { deleteGuard } from './guards-slice';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Modal, ModalHeader } from 'reactstrap';
-import type { Guard } from '../../lib/contract/guards';
+import type { Guard } from '@contract/guards';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { BusyView } from './busy-view';
 import { GuardForm } from './guard-form';

@@ -1,4 +1,4 @@
-import type { Guard } from '../../lib/contract/guards';
+import type { Guard } from '@contract/guards';
 import { dataColumns } from '../../components/data-table';
 import { RowActions } from '../../components/row-actions';
 import type { GuardModal } from './guard-modals';

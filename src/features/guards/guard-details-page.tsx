@@ -38,9 +38,7 @@ export function GuardDetailsPage() {
   return (
     <section className="position-relative">
       <h1 className="page-title">Guard Details</h1>
-      <p>
-        <BackLink to="/security-guards">Back to Guards</BackLink>
-      </p>
+      <BackLink to="/security-guards">Back to Guards</BackLink>
       {!shown && (!current || status === 'loading') ? <LoadingOverlay /> : null}
       {shown ? (
         <>

@@ -1,7 +1,7 @@
 import * as yup from 'yup';
-import type { Guard, GuardPayload } from '../../lib/contract/guards';
+import type { Guard, GuardPayload } from '@contract/guards';
 import { apiDateToForm, formDateToApi, isValidFormDate } from '../../lib/dates';
-import { GUARD_MESSAGES, isValidContactNumber, isValidEmail } from '../../lib/rules/guards';
+import { GUARD_MESSAGES, isValidContactNumber, isValidEmail } from '@rules/guards';
 
 export type GuardFormMode = 'add' | 'edit';
 

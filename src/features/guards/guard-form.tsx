@@ -14,13 +14,14 @@ import {
   Spinner,
 } from 'reactstrap';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import type { GuardSiteLink } from '../../lib/contract/guards';
+import type { GuardSiteLink } from '@contract/guards';
 import { PhotoPicker } from '../../components/photo-picker';
-import { GUARD_MESSAGES } from '../../lib/rules/guards';
+import { GUARD_MESSAGES } from '@rules/guards';
 import {
   loadCompanyOptions,
   selectCompanyOptions,
 } from '../security-companies/company-options-slice';
+import { CompanyOptions } from '../security-companies/company-options';
 import { guardFormSchema, type GuardFormMode, type GuardFormValues } from './guard-form-schema';
 import {
   loadSiteOptions,
@@ -71,11 +72,7 @@ function CompanyField({ locked }: { locked: boolean }) {
         }}
       >
         <option value="">Select a company</option>
-        {companies.map((company) => (
-          <option key={company.uuid} value={company.uuid}>
-            {company.name}
-          </option>
-        ))}
+        <CompanyOptions field="security_company_uuid" companies={companies} />
       </Input>
       {invalid ? <FormFeedback>{meta.error}</FormFeedback> : null}
     </FormGroup>

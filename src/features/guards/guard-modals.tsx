@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { Guard } from '../../lib/contract/guards';
+import type { Guard } from '@contract/guards';
 import { useAppDispatch } from '../../app/hooks';
 import { AddGuardModal } from './add-guard-modal';
 import { AppAccessModal } from './app-access-modal';

@@ -2,7 +2,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import { errorText } from '../../api/client';
 import * as guardsApi from '../../api/guards';
 import { createApiThunk } from '../../app/api-thunk';
-import type { Guard, GuardAppAccess } from '../../lib/contract/guards';
+import type { Guard, GuardAppAccess } from '@contract/guards';
 import { addGuard, deleteGuard, editGuard, renewPin } from './guards-slice';
 
 /** 'missing' means the server knows no such guard (or not for this user): the page leaves. */

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Button, Col, Row } from 'reactstrap';
-import type { Guard } from '../../lib/contract/guards';
+import type { Guard } from '@contract/guards';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { apiDateToForm, formatTimestamp } from '../../lib/dates';
 import { APP_ACCESS_TEXTS } from './app-access-modal';

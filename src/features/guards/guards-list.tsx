@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import Plus from 'lucide-react/icons/plus';
 import { Button } from 'reactstrap';
-import type { Guard } from '../../lib/contract/guards';
+import type { Guard } from '@contract/guards';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DataTable } from '../../components/data-table';
 import { Pagination } from '../../components/pagination';

@@ -4,12 +4,12 @@ import { errorText } from '../../api/client';
 import { uploadPhoto } from '../../api/files';
 import * as guardsApi from '../../api/guards';
 import type { GuardSaveBody } from '../../api/guards';
-import type { UploadedFile } from '../../lib/contract/files';
-import type { Guard, GuardPayload } from '../../lib/contract/guards';
+import type { UploadedFile } from '@contract/files';
+import type { Guard, GuardPayload } from '@contract/guards';
 import { createApiThunk } from '../../app/api-thunk';
 import { createListSlice, type MutationType } from '../../app/list-slice';
 import { DELETE_RELOAD_DELAY_MS } from '../../lib/constants';
-import { generatePin } from '../../lib/rules/guards';
+import { generatePin } from '@rules/guards';
 
 export const guardsList = createListSlice({
   name: 'guardsList',

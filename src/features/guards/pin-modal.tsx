@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Modal, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
-import type { Guard } from '../../lib/contract/guards';
+import type { Guard } from '@contract/guards';
 import { useAppDispatch } from '../../app/hooks';
 import { BusyView } from './busy-view';
 import { renewPin } from './guards-slice';

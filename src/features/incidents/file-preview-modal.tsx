@@ -1,5 +1,5 @@
 import { Modal, ModalBody, ModalHeader } from 'reactstrap';
-import type { IncidentFile } from '../../lib/contract/incidents';
+import type { IncidentFile } from '@contract/incidents';
 import { isVideo } from './incident-text';
 
 export interface FilePreviewModalProps {

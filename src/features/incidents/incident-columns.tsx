@@ -1,4 +1,4 @@
-import type { Incident } from '../../lib/contract/incidents';
+import type { Incident } from '@contract/incidents';
 import { dataColumns } from '../../components/data-table';
 import { RowActions } from '../../components/row-actions';
 import { formatTimestamp } from '../../lib/dates';

@@ -1,8 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Form, Formik, useFormikContext } from 'formik';
-import ArrowLeft from 'lucide-react/icons/arrow-left';
 import FileDown from 'lucide-react/icons/file-down';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { Button, Card, CardBody, Input, Label, Progress, Spinner } from 'reactstrap';
 import { errorText } from '../../api/client';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -10,9 +9,10 @@ import { BackLink } from '../../components/back-link';
 import { ErrorToast } from '../../components/error-toast';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { clearIfShown, SuccessAlert } from '../../components/success-alert';
-import type { Incident, IncidentFile } from '../../lib/contract/incidents';
+import type { Incident, IncidentFile } from '@contract/incidents';
+import { formatLocation } from '../../lib/attendance';
 import { formatTimestamp } from '../../lib/dates';
-import { INCIDENT_STATUSES, isIncidentStatus } from '../../lib/rules/incidents';
+import { INCIDENT_STATUSES, isIncidentStatus } from '@rules/incidents';
 import {
   changeIncidentStatus,
   errorDismissed,
@@ -27,11 +27,13 @@ import {
 } from './incident-details-slice';
 import { FilePreviewModal } from './file-preview-modal';
 import { FileTile, IncidentFilesPicker } from './incident-files';
-import { formatGps, isVideo, reporterOf } from './incident-text';
+import { isVideo, reporterOf } from './incident-text';
 import { UnsavedChangesModal, useUnsavedChangesGuard } from './unsaved-changes';
 import './incidents.css';
 
 export const INCIDENT_NOT_FOUND = 'Incident does not exist.';
+
+const backToIncidents = <BackLink to="/incidents">Back to Incidents</BackLink>;
 
 /** What the page edits before Save: the remarks, the files kept, and the files added. */
 interface IncidentEditValues {
@@ -53,7 +55,7 @@ function Details({ incident }: { incident: Incident }) {
     ['Reporter', reporterOf(incident) || '-'],
     ['Incident Date', formatTimestamp(incident.incident_date)],
     ['Created at', formatTimestamp(incident.created_at)],
-    ['GPS', formatGps(incident)],
+    ['GPS', formatLocation(incident.lat, incident.lng) || '-'],
   ];
   return (
     <Card className="mb-3">
@@ -158,8 +160,6 @@ function IncidentEditForm({
   onSave: SaveEdits;
 }) {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const location = useLocation();
   const saving = useAppSelector(selectIncidentSaving);
   const { values, dirty, setFieldValue, resetForm } = useFormikContext<IncidentEditValues>();
   const { request, askFirst } = useUnsavedChangesGuard(dirty);
@@ -171,12 +171,6 @@ function IncidentEditForm({
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
   const busy = saving !== null;
-
-  /** Back where the page was opened from; a page opened directly goes to the list. */
-  function back() {
-    if (location.key === 'default') navigate('/incidents');
-    else navigate(-1);
-  }
 
   /** The saved incident goes into the document, so unsaved edits are settled first (askFirst). */
   async function exportWord() {
@@ -193,23 +187,17 @@ function IncidentEditForm({
 
   return (
     <>
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <Button color="light" onClick={back}>
-          <ArrowLeft size={16} />
-          Back
+      <div className="d-flex flex-wrap align-items-center justify-content-end gap-2 mb-3">
+        <StatusSelect incident={incident} disabled={busy} onSaved={onStatusSaved} />
+        <Button
+          color="primary"
+          outline
+          disabled={exporting}
+          onClick={() => askFirst(() => void exportWord())}
+        >
+          {exporting ? <Spinner size="sm" aria-hidden="true" /> : <FileDown size={16} />}
+          Export to Word
         </Button>
-        <div className="ms-auto d-flex flex-wrap align-items-center gap-2">
-          <StatusSelect incident={incident} disabled={busy} onSaved={onStatusSaved} />
-          <Button
-            color="primary"
-            outline
-            disabled={exporting}
-            onClick={() => askFirst(() => void exportWord())}
-          >
-            {exporting ? <Spinner size="sm" aria-hidden="true" /> : <FileDown size={16} />}
-            Export to Word
-          </Button>
-        </div>
       </div>
       <SuccessAlert message={notice} onDone={onNoticeDone} />
       <Details incident={incident} />
@@ -358,8 +346,8 @@ export function IncidentDetailsPage() {
     return (
       <section>
         <h1 className="page-title">{PAGE_TITLE}</h1>
+        {backToIncidents}
         <p>{INCIDENT_NOT_FOUND}</p>
-        <BackLink to="/incidents">Back to Incidents</BackLink>
         {toast}
       </section>
     );
@@ -368,6 +356,7 @@ export function IncidentDetailsPage() {
   return (
     <section className="position-relative incident-page">
       <h1 className="page-title">{PAGE_TITLE}</h1>
+      {backToIncidents}
       {shown ? <IncidentEditor key={shown.uuid} incident={shown} /> : null}
       {!shown && !(current && status === 'failed') ? (
         <LoadingOverlay text="Fetching content..." />

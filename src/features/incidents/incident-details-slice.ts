@@ -8,8 +8,8 @@ import { errorText } from '../../api/client';
 import * as incidentsApi from '../../api/incidents';
 import { createApiThunk } from '../../app/api-thunk';
 import { injectSlice } from '../../app/store';
-import type { Incident, IncidentUpdateBody } from '../../lib/contract/incidents';
-import type { IncidentStatus } from '../../lib/rules/incidents';
+import type { Incident, IncidentUpdateBody } from '@contract/incidents';
+import type { IncidentStatus } from '@rules/incidents';
 
 /** 'missing' means the server knows no such incident (or not for this user). */
 type DetailsStatus = 'idle' | 'loading' | 'found' | 'missing' | 'failed';

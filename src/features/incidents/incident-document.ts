@@ -1,9 +1,9 @@
 import type { TableRow as DocxTableRow } from 'docx';
 import { appConfig } from '../../config';
-import type { Incident } from '../../lib/contract/incidents';
+import type { Incident } from '@contract/incidents';
 import { formatTimestamp } from '../../lib/dates';
 import type { ImageSize } from './image-size';
-import { formatGps, isVideo, reporterOf } from './incident-text';
+import { documentGps, isVideo, reporterOf } from './incident-text';
 
 /** A photo of the incident with its bytes, ready to be placed in the document. */
 export interface DocumentPhoto {
@@ -76,7 +76,7 @@ export async function incidentDocument(
     ['Reporter', reporterOf(incident) || '-'],
     ['Incident Date', formatTimestamp(incident.incident_date)],
     ['Created at', formatTimestamp(incident.created_at)],
-    ['GPS', formatGps(incident)],
+    ['GPS', documentGps(incident)],
     ['Description', incident.description],
     ['Remarks', incident.actions_taken || '-'],
   ];

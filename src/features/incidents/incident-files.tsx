@@ -2,8 +2,8 @@ import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react
 import Play from 'lucide-react/icons/play';
 import Upload from 'lucide-react/icons/upload';
 import { Button } from 'reactstrap';
-import { INCIDENT_FILE_TYPES, incidentFileProblem } from '../../lib/rules/files';
-import { INCIDENT_MESSAGES, MAX_INCIDENT_FILES } from '../../lib/rules/incidents';
+import { INCIDENT_FILE_TYPES, incidentFileProblem } from '@rules/files';
+import { INCIDENT_MESSAGES, MAX_INCIDENT_FILES } from '@rules/incidents';
 import { isVideo } from './incident-text';
 import './incidents.css';
 import { useObjectUrl } from '../../components/use-object-url';

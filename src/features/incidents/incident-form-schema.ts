@@ -1,12 +1,7 @@
 import moment from 'moment';
 import * as yup from 'yup';
-import type { IncidentAddBody } from '../../lib/contract/incidents';
-import {
-  COORDINATE_LABELS,
-  INCIDENT_MESSAGES,
-  LAT_RANGE,
-  LNG_RANGE,
-} from '../../lib/rules/incidents';
+import type { IncidentAddBody } from '@contract/incidents';
+import { COORDINATE_LABELS, INCIDENT_MESSAGES, LAT_RANGE, LNG_RANGE } from '@rules/incidents';
 
 /** The Add Incident form as typed: the date and time as their inputs give them, coordinates as text. */
 export interface IncidentFormValues {

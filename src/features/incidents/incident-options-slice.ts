@@ -4,7 +4,7 @@ import * as incidentsApi from '../../api/incidents';
 import type { SiteOption } from '../../api/sites';
 import { createApiThunk } from '../../app/api-thunk';
 import { injectSlice } from '../../app/store';
-import type { IncidentCategory } from '../../lib/contract/incidents';
+import type { IncidentCategory } from '@contract/incidents';
 
 /** What the Add Incident form offers: the categories, and the caller's sites that take reports. */
 export interface IncidentOptionsState {

@@ -1,5 +1,5 @@
 import { Badge } from 'reactstrap';
-import type { IncidentStatus } from '../../lib/rules/incidents';
+import type { IncidentStatus } from '@rules/incidents';
 
 /** Spec part 2 §4: PENDING red, RESOLVED green; the word itself is shown, so colour is not alone. */
 export const STATUS_COLOR: Record<IncidentStatus, 'danger' | 'success'> = {

@@ -1,4 +1,4 @@
-import type { Incident } from '../../lib/contract/incidents';
+import type { Incident } from '@contract/incidents';
 
 /** Only mp4 is a video among the incident file types; the rest are photos. */
 export function isVideo(mimeType: string): boolean {
@@ -10,8 +10,11 @@ export function reporterOf(incident: Pick<Incident, 'user_email' | 'guard_id'>):
   return incident.user_email ?? incident.guard_id ?? '';
 }
 
-/** Spec part 2 §9: GPS to 6 decimals, 'lat, lng'; '-' when the incident has no coordinates. */
-export function formatGps({ lat, lng }: Pick<Incident, 'lat' | 'lng'>): string {
+/**
+ * The Word document's GPS (spec part 2 §9): 6 decimals, 'lat, lng'; '-' without coordinates.
+ * Screens show 7, as every screen does (formatLocation in lib/attendance).
+ */
+export function documentGps({ lat, lng }: Pick<Incident, 'lat' | 'lng'>): string {
   if (lat === null || lng === null) return '-';
   return `${lat.toFixed(6)}, ${lng.toFixed(6)}`;
 }

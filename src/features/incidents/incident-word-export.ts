@@ -1,5 +1,5 @@
 import * as incidentsApi from '../../api/incidents';
-import type { Incident } from '../../lib/contract/incidents';
+import type { Incident } from '@contract/incidents';
 import { imageSize } from './image-size';
 import { isVideo, wordFileName } from './incident-text';
 

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Plus from 'lucide-react/icons/plus';
 import { Button } from 'reactstrap';
-import type { Incident } from '../../lib/contract/incidents';
+import type { Incident } from '@contract/incidents';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DataTable } from '../../components/data-table';
 import { ErrorToast } from '../../components/error-toast';

@@ -1,7 +1,7 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { errorText } from '../../api/client';
 import * as incidentsApi from '../../api/incidents';
-import type { Incident, IncidentAddBody } from '../../lib/contract/incidents';
+import type { Incident, IncidentAddBody } from '@contract/incidents';
 import { createListSlice, type ListRootState, type ListState } from '../../app/list-slice';
 import { injectSlice } from '../../app/store';
 

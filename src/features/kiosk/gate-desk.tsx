@@ -11,7 +11,7 @@ import {
   type PassDeskCalls,
   type PassDeskState,
 } from '../../components/use-pass-desk';
-import type { GuardAppVisitor } from '../../lib/contract/guard-app';
+import type { GuardAppVisitor } from '@contract/guard-app';
 import { GateVisitor } from './gate-visitor';
 import { findVisitorByCode, moveVisitor } from './kiosk-slice';
 import { failureMessage } from './kiosk-thunk';

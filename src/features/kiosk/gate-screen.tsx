@@ -6,7 +6,7 @@ import type { VisitorTab } from '../../api/guard-app';
 import { useAppDispatch } from '../../app/hooks';
 import { Tabs, type Tab } from '../../components/tabs';
 import { localDayText } from '../../lib/device-time';
-import type { GuardAppVisitor, GuardAppVisitorCounts } from '../../lib/contract/guard-app';
+import type { GuardAppVisitor, GuardAppVisitorCounts } from '@contract/guard-app';
 import { GateDesk, type GateDirection } from './gate-desk';
 import { GateVisitor } from './gate-visitor';
 import { KioskScreen } from './kiosk-screen';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { GuardAppVisitor } from '../../lib/contract/guard-app';
+import type { GuardAppVisitor } from '@contract/guard-app';
 import { useKioskFormat } from './kiosk-format';
 
 /** Who a visitor is and whom they visit, as the gate's lists and its desk show them. */

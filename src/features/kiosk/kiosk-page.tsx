@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { createI18n, storedLanguage } from '../../i18n/i18n';
 import { kioskResources } from '../../i18n/kiosk';
-import type { KioskData } from '../../lib/contract/guard-app';
+import type { KioskData } from '@contract/guard-app';
 import { selectToken, signOut } from '../session/session-slice';
 import { GuardMenu } from './guard-menu';
 import { readDeviceToken } from './kiosk-device';

@@ -2,7 +2,7 @@ import { createAsyncThunk, createSlice, isRejected, type PayloadAction } from '@
 import { guardFailureOf, type GuardFailure } from '../../api/client';
 import * as guardApp from '../../api/guard-app';
 import { injectSlice } from '../../app/store';
-import type { GuardAppAttendance, KioskData, KioskGuard } from '../../lib/contract/guard-app';
+import type { GuardAppAttendance, KioskData, KioskGuard } from '@contract/guard-app';
 import { forgetDeviceToken, readDeviceToken } from './kiosk-device';
 import { createKioskThunk, type KioskFailure } from './kiosk-thunk';
 

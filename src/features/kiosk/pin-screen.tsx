@@ -3,7 +3,7 @@ import Delete from 'lucide-react/icons/delete';
 import { useTranslation } from 'react-i18next';
 import { Input, Label } from 'reactstrap';
 import { useAppDispatch } from '../../app/hooks';
-import type { KioskGuard } from '../../lib/contract/guard-app';
+import type { KioskGuard } from '@contract/guard-app';
 import { GuardPhoto } from './guard-photo';
 import { KioskFormActions } from './kiosk-form-actions';
 import { KioskScreen, useFocusOnMount } from './kiosk-screen';

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Input, Label } from 'reactstrap';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import type { KioskGuard } from '../../lib/contract/guard-app';
+import type { KioskGuard } from '@contract/guard-app';
 import { GuardPhoto } from './guard-photo';
 import { useOutbox, useOutboxSnapshot } from './kiosk-outbox';
 import { KioskScreen } from './kiosk-screen';

@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button } from 'reactstrap';
 import type { DirectoryOption } from '../../api/guard-app';
 import { useAppDispatch } from '../../app/hooks';
-import { TEMPERATURE_RANGE, WALK_IN_MESSAGES, walkInProblem } from '../../lib/rules/walk-ins';
+import { TEMPERATURE_RANGE, WALK_IN_MESSAGES, walkInProblem } from '@rules/walk-ins';
 import type {
   GuardAppHost,
   GuardAppUnit,
   GuardAppVisitor,
   GuardAppVisitorType,
-} from '../../lib/contract/guard-app';
+} from '@contract/guard-app';
 import { KioskField } from './kiosk-field';
 import { KioskFormActions } from './kiosk-form-actions';
 import { useFocusOnMount } from './kiosk-screen';

@@ -1,6 +1,6 @@
 import { dataColumns } from '../../components/data-table';
 import { RowActions } from '../../components/row-actions';
-import type { Login } from '../../lib/contract/logins';
+import type { Login } from '@contract/logins';
 import { formatAdminTimestamp } from '../../lib/dates';
 import { ActiveBadge } from '../security-companies/company-columns';
 
@@ -11,7 +11,18 @@ export const MASKED_PASSWORD = '**********';
 
 const col = dataColumns<Login>();
 
-export function loginColumns(onAction: (action: LoginRowAction, login: Login) => void) {
+/**
+ * Whether a login is the one the console is signed in with. The session names its login by
+ * email only (spec part 1's sign-in answer), and a login's email is unique.
+ */
+export const isOwnLogin = (login: Login, ownEmail: string | null) =>
+  ownEmail !== null && login.user_email.toLowerCase() === ownEmail.toLowerCase();
+
+/** `ownEmail` is the signed-in login's: its row offers no Delete, which the server refuses. */
+export function loginColumns(
+  onAction: (action: LoginRowAction, login: Login) => void,
+  ownEmail: string | null,
+) {
   return col.columns([
     col.accessor('security_company_name', {
       header: 'Security Co.',
@@ -21,7 +32,12 @@ export function loginColumns(onAction: (action: LoginRowAction, login: Login) =>
     col.display({
       id: 'password',
       header: 'Password',
-      cell: () => <span aria-label="Password hidden">{MASKED_PASSWORD}</span>,
+      // Read out as what it is, not as ten asterisks; role="img" lets the name stand for the text.
+      cell: () => (
+        <span role="img" aria-label="Password hidden">
+          {MASKED_PASSWORD}
+        </span>
+      ),
     }),
     col.accessor((login) => login.residences.map((site) => site.residence_name).join(', '), {
       id: 'sites',
@@ -46,7 +62,9 @@ export function loginColumns(onAction: (action: LoginRowAction, login: Login) =>
           subject={row.original.user_email}
           actions={[
             { kind: 'edit', onClick: () => onAction('edit', row.original) },
-            { kind: 'delete', onClick: () => onAction('delete', row.original) },
+            ...(isOwnLogin(row.original, ownEmail)
+              ? []
+              : [{ kind: 'delete' as const, onClick: () => onAction('delete', row.original) }]),
           ]}
         />
       ),

@@ -6,15 +6,18 @@ import { schemaFromRules } from '../../app/form-rules';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { FormModal } from '../../components/form-modal';
 import { SelectInput, StatusSwitch, TextInput } from '../../components/form-fields';
-import type { Login, LoginBody } from '../../lib/contract/logins';
-import { loginFieldErrors, type LoginField } from '../../lib/rules/logins';
-import { EMAIL_IN_USE } from '../../lib/rules/passwords';
+import type { Login, LoginBody } from '@contract/logins';
+import { LOGIN_MESSAGES, loginFieldErrors, type LoginField } from '@rules/logins';
+import { EMAIL_IN_USE } from '@rules/passwords';
 import { selectLockedCompanyUuid } from '../guards/locked-company';
 import {
   loadCompanyOptions,
   selectCompanyOptions,
   selectCompanyOptionsLoading,
 } from '../security-companies/company-options-slice';
+import { CompanyOptions } from '../security-companies/company-options';
+import { selectProfile } from '../session/session-slice';
+import { isOwnLogin } from './login-columns';
 
 export interface LoginFormValues {
   security_company_uuid: string;
@@ -64,6 +67,9 @@ export function LoginFormModal({ isOpen, login, onClose, onReady }: LoginFormMod
   const companiesLoading = useAppSelector(selectCompanyOptionsLoading);
   const lockedCompany = useAppSelector(selectLockedCompanyUuid);
   const adding = login === null;
+  // Switching off one's own login would sign one out for good; the server refuses it too.
+  const ownEmail = useAppSelector(selectProfile)?.email ?? null;
+  const own = login !== null && isOwnLogin(login, ownEmail);
 
   useEffect(() => {
     if (isOpen) void dispatch(loadCompanyOptions());
@@ -114,11 +120,7 @@ export function LoginFormModal({ isOpen, login, onClose, onReady }: LoginFormMod
             <option value="">
               {companiesLoading ? 'Loading companies...' : 'Select a security company'}
             </option>
-            {companies.map((company) => (
-              <option key={company.uuid} value={company.uuid}>
-                {company.name}
-              </option>
-            ))}
+            <CompanyOptions field="security_company_uuid" companies={companies} />
           </SelectInput>
           <TextInput name="email" label="Email" type="email" autoComplete="off" />
           <TextInput
@@ -128,7 +130,11 @@ export function LoginFormModal({ isOpen, login, onClose, onReady }: LoginFormMod
             autoComplete="new-password"
             hint={adding ? undefined : 'Leave blank to keep the current password.'}
           />
-          <StatusSwitch name="is_active" />
+          <StatusSwitch
+            name="is_active"
+            disabled={own}
+            hint={own ? LOGIN_MESSAGES.cannotDeactivateSelf : undefined}
+          />
         </>
       )}
     </FormModal>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { ManagedList, type ModalState } from '../../components/managed-list';
 import * as loginsApi from '../../api/logins';
-import type { Login, LoginBody } from '../../lib/contract/logins';
+import type { Login, LoginBody } from '@contract/logins';
 import type { MutationType } from '../../app/list-slice';
+import { selectProfile } from '../session/session-slice';
 import { loginColumns, type LoginRowAction } from './login-columns';
 import { LoginFormModal } from './login-form-modal';
 import { loginsList, verifiedWrite, type AdminCredentials } from './logins-slice';
@@ -13,6 +14,8 @@ import { VerificationModal } from './verification-modal';
 /** A write that waits for the Verification step. */
 interface PendingWrite {
   type: MutationType;
+  /** What the Verification step says it confirms. */
+  confirms: string;
   success: string;
   write: (verificationToken: string) => Promise<unknown>;
 }
@@ -65,11 +68,13 @@ function LoginModals({
       row && open === 'edit'
         ? {
             type: 'update',
+            confirms: `Confirm editing login ${row.user_email}`,
             success: 'Success Updated',
             write: (token) => loginsApi.update(row.uuid, body, token),
           }
         : {
             type: 'add',
+            confirms: `Confirm adding login ${body.email}`,
             success: 'Success Added',
             write: (token) => loginsApi.create(body, token),
           },
@@ -91,6 +96,7 @@ function LoginModals({
           if (row) {
             awaitVerification({
               type: 'delete',
+              confirms: `Confirm deleting login ${row.user_email}`,
               success: 'Success Deleted',
               write: (token) => loginsApi.remove(row.uuid, token),
             });
@@ -100,6 +106,7 @@ function LoginModals({
       />
       <VerificationModal
         isOpen={open !== null && pending !== null}
+        confirms={pending?.confirms ?? ''}
         busy={verifying}
         error={verifyError}
         onVerify={(credentials) => void verify(credentials)}
@@ -111,12 +118,15 @@ function LoginModals({
 
 /** /users: the logins of the access type securitycompany. */
 export function LoginsPage() {
+  const ownEmail = useAppSelector(selectProfile)?.email ?? null;
   return (
     <ManagedList
       title="Logins"
       searchPlaceholder="Search by Username, Security Co..."
       list={loginsList}
-      columns={loginColumns}
+      columns={(onAction: (action: LoginRowAction, login: Login) => void) =>
+        loginColumns(onAction, ownEmail)
+      }
       getRowId={(login) => login.uuid}
       modals={(state, close, done) => <LoginModals state={state} close={close} done={done} />}
     />

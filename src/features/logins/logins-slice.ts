@@ -4,7 +4,7 @@ import { errorText } from '../../api/client';
 import * as loginsApi from '../../api/logins';
 import { createListSlice, type ListRootState, type MutationType } from '../../app/list-slice';
 import { writeThenReload } from '../../app/list-writes';
-import type { Login } from '../../lib/contract/logins';
+import type { Login } from '@contract/logins';
 
 /** The Logins screen's list: uuid descending (spec part 2 §9). */
 export const loginsList = createListSlice({

@@ -1,8 +1,11 @@
 import { Form, Formik } from 'formik';
+import { useId } from 'react';
 import { Alert, Button, Modal, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
 import * as yup from 'yup';
 import { TextInput } from '../../components/form-fields';
-import { LOGIN_MESSAGES } from '../../lib/rules/logins';
+import { LOGIN_MESSAGES } from '@rules/logins';
+import { useAppSelector } from '../../app/hooks';
+import { selectProfile } from '../session/session-slice';
 
 const schema = yup.object({
   email: yup.string().trim().required(LOGIN_MESSAGES.emailRequired),
@@ -11,6 +14,8 @@ const schema = yup.object({
 
 export interface VerificationModalProps {
   isOpen: boolean;
+  /** What the step confirms, as the user will read it: "Confirm adding login x@y.com". */
+  confirms: string;
   busy: boolean;
   /** The last verification's failure, shown as 'Admin verification failed' with it. */
   error: string | null;
@@ -18,19 +23,25 @@ export interface VerificationModalProps {
   onCancel: () => void;
 }
 
-/** The step every login save and delete passes: the administrator's own email and password again. */
+/**
+ * The step every login save and delete passes: the administrator's own email and password again.
+ * It names the change it confirms, and starts from the signed-in administrator's email.
+ */
 export function VerificationModal({
   isOpen,
+  confirms,
   busy,
   error,
   onVerify,
   onCancel,
 }: VerificationModalProps) {
   const close = busy ? undefined : onCancel;
+  const ownEmail = useAppSelector(selectProfile)?.email ?? '';
+  const confirmsId = useId();
   return (
     <Modal isOpen={isOpen} toggle={close} centered backdrop="static" keyboard={!busy}>
       <Formik
-        initialValues={{ email: '', password: '' }}
+        initialValues={{ email: ownEmail, password: '' }}
         validationSchema={schema}
         onSubmit={(values, helpers) => {
           // The password is not kept in the form between attempts.
@@ -39,9 +50,12 @@ export function VerificationModal({
           onVerify({ email: values.email.trim(), password: values.password });
         }}
       >
-        <Form noValidate aria-label="Verification">
+        <Form noValidate aria-label="Verification" aria-describedby={confirmsId}>
           <ModalHeader toggle={close}>Verification</ModalHeader>
           <ModalBody>
+            <p id={confirmsId} className="fw-semibold">
+              {confirms}
+            </p>
             <p>Please confirm it is you: enter your own email and password.</p>
             {error ? (
               <Alert color="danger" fade={false}>

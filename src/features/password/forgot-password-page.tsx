@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { ErrorMessage, Field, Form, Formik } from 'formik';
-import { Link } from 'react-router-dom';
 import { Alert, Button, FormGroup, Label, Spinner } from 'reactstrap';
 import { useAppDispatch } from '../../app/hooks';
+import { BackLink } from '../../components/back-link';
 import { loginSchema } from '../session/login-schema';
 import { PASSWORD_TEXTS } from './password-texts';
 import { requestPasswordReset } from './password-thunks';
@@ -62,7 +62,7 @@ export function ForgotPasswordPage() {
               )}
             </Button>
             <div className="text-center mt-3">
-              <Link to="/login">{PASSWORD_TEXTS.backToSignIn}</Link>
+              <BackLink to="/login">{PASSWORD_TEXTS.backToSignIn}</BackLink>
             </div>
           </Form>
         )}

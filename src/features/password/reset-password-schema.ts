@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { newPasswordProblem, PASSWORD_MESSAGES } from '../../lib/rules/passwords';
+import { newPasswordProblem, PASSWORD_MESSAGES } from '@rules/passwords';
 import { PASSWORD_TEXTS } from './password-texts';
 
 export interface ResetPasswordValues {

@@ -1,7 +1,7 @@
 import * as companiesApi from '../../api/security-companies';
 import { createListSlice } from '../../app/list-slice';
 import { writeThenReload } from '../../app/list-writes';
-import type { SecurityCompany, SecurityCompanyBody } from '../../lib/contract/security-companies';
+import type { SecurityCompany, SecurityCompanyBody } from '@contract/security-companies';
 
 /** The Security Companies screen's list: name ascending by default (spec part 2 §9). */
 export const companiesList = createListSlice({

@@ -1,7 +1,7 @@
 import { Badge } from 'reactstrap';
 import { dataColumns } from '../../components/data-table';
 import { RowActions } from '../../components/row-actions';
-import type { SecurityCompany } from '../../lib/contract/security-companies';
+import type { SecurityCompany } from '@contract/security-companies';
 import { formatAdminTimestamp } from '../../lib/dates';
 
 export type CompanyRowAction = 'edit' | 'delete';

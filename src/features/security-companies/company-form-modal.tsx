@@ -7,9 +7,9 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { FormModal } from '../../components/form-modal';
 import { StatusSwitch, TextInput } from '../../components/form-fields';
 import { SiteChecklist } from '../../components/site-checklist';
-import type { SecurityCompany, SecurityCompanyBody } from '../../lib/contract/security-companies';
-import { EMAIL_IN_USE } from '../../lib/rules/passwords';
-import { companyFieldErrors, type CompanyField } from '../../lib/rules/security-companies';
+import type { SecurityCompany, SecurityCompanyBody } from '@contract/security-companies';
+import { EMAIL_IN_USE } from '@rules/passwords';
+import { companyFieldErrors, type CompanyField } from '@rules/security-companies';
 import { useSiteChoices } from '../sites/site-choices';
 import { companiesList, saveCompany } from './companies-slice';
 

@@ -3,7 +3,7 @@ import { Link, Navigate } from 'react-router-dom';
 import { Alert, Button, FormGroup, Label, Spinner } from 'reactstrap';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { loginSchema, type LoginValues } from './login-schema';
-import { SESSION_IDLE_MESSAGE } from '../../lib/contract/session';
+import { SESSION_IDLE_MESSAGE } from '@contract/session';
 import {
   selectEndedForIdle,
   selectSignInError,

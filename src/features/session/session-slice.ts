@@ -2,7 +2,7 @@ import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/tool
 import { errorText } from '../../api/client';
 import * as sessionApi from '../../api/session';
 import { createApiThunk } from '../../app/api-thunk';
-import type { RoleType, SessionIdentity, SessionProfile } from '../../lib/contract/session';
+import type { RoleType, SessionIdentity, SessionProfile } from '@contract/session';
 
 export interface SessionState {
   token: string | null;

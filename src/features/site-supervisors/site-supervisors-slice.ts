@@ -2,7 +2,7 @@ import { uploadPhoto } from '../../api/files';
 import * as supervisorsApi from '../../api/site-supervisors';
 import { createListSlice } from '../../app/list-slice';
 import { writeThenReload } from '../../app/list-writes';
-import type { SiteSupervisor, SiteSupervisorBody } from '../../lib/contract/site-supervisors';
+import type { SiteSupervisor, SiteSupervisorBody } from '@contract/site-supervisors';
 
 /** The Site Supervisors screen's list: by name, ascending (spec part 2 §7). */
 export const siteSupervisorsList = createListSlice({

@@ -1,6 +1,6 @@
 import { dataColumns } from '../../components/data-table';
 import { RowActions } from '../../components/row-actions';
-import type { SiteSupervisor } from '../../lib/contract/site-supervisors';
+import type { SiteSupervisor } from '@contract/site-supervisors';
 import { formatAdminTimestamp } from '../../lib/dates';
 import { ActiveBadge } from '../security-companies/company-columns';
 

@@ -9,14 +9,15 @@ import { FormModal } from '../../components/form-modal';
 import { SelectInput, StatusSwitch, TextInput } from '../../components/form-fields';
 import { PhotoPicker } from '../../components/photo-picker';
 import { SiteChecklist } from '../../components/site-checklist';
-import type { SiteSupervisor, SiteSupervisorBody } from '../../lib/contract/site-supervisors';
-import { EMAIL_IN_USE } from '../../lib/rules/passwords';
-import { supervisorFieldErrors, type SupervisorField } from '../../lib/rules/site-supervisors';
+import type { SiteSupervisor, SiteSupervisorBody } from '@contract/site-supervisors';
+import { EMAIL_IN_USE } from '@rules/passwords';
+import { supervisorFieldErrors, type SupervisorField } from '@rules/site-supervisors';
 import {
   loadCompanyOptions,
   selectCompanyOptions,
   selectCompanyOptionsLoading,
 } from '../security-companies/company-options-slice';
+import { CompanyOptions } from '../security-companies/company-options';
 import { selectLockedCompanyUuid } from '../guards/locked-company';
 import { useSiteChoices } from '../sites/site-choices';
 import { saveSupervisor, siteSupervisorsList } from './site-supervisors-slice';
@@ -212,11 +213,7 @@ export function SupervisorFormModal({
               <option value="">
                 {companiesLoading ? 'Loading companies...' : 'Select a security company'}
               </option>
-              {companies.map((company) => (
-                <option key={company.uuid} value={company.uuid}>
-                  {company.name}
-                </option>
-              ))}
+              <CompanyOptions field="security_company_uuid" companies={companies} />
             </SelectInput>
             <TextInput name="name" label="Name" />
             <Row>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { FormGroup, Input, Label } from 'reactstrap';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import type { Site } from '../../lib/contract/sites';
+import type { Site } from '@contract/sites';
 import { selectRole } from '../session/session-slice';
 import { setPinOnlyShifts } from './site-details-slice';
 

@@ -1,5 +1,5 @@
 import { Badge } from 'reactstrap';
-import type { Site } from '../../lib/contract/sites';
+import type { Site } from '@contract/sites';
 import { dataColumns } from '../../components/data-table';
 import { RowActions, type RowAction } from '../../components/row-actions';
 

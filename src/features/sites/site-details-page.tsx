@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Col, Row } from 'reactstrap';
-import type { SiteFigures } from '../../lib/contract/dashboard';
+import type { SiteFigures } from '@contract/dashboard';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { SECTIONS } from '../../app/navigation';
 import { BackLink } from '../../components/back-link';
@@ -64,9 +64,7 @@ function SiteFigureCards({ figures }: { figures: SiteFigures | null }) {
   );
 }
 
-function BackToSites() {
-  return <BackLink to="/sites">Back to Sites</BackLink>;
-}
+const backToSites = <BackLink to="/sites">Back to Sites</BackLink>;
 
 /**
  * /site-details/:siteUuid/:companyUuid. The site record carries its company, so only the site
@@ -93,8 +91,8 @@ export function SiteDetailsPage() {
     return (
       <section>
         <h1 className="page-title">Site Details</h1>
+        {backToSites}
         {status === 'missing' ? <p>Record does not exist.</p> : null}
-        <BackToSites />
         {toast}
       </section>
     );
@@ -110,10 +108,8 @@ export function SiteDetailsPage() {
 
   return (
     <section>
-      <div className="d-flex justify-content-between align-items-baseline">
-        <h1 className="page-title">{site.name}</h1>
-        <BackToSites />
-      </div>
+      <h1 className="page-title">{site.name}</h1>
+      {backToSites}
       {site.kipleguard_enabled !== 1 ? (
         <Alert color="warning" fade={false}>
           The guard service is off for this site: it is not offered when assigning guards.

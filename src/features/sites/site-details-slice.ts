@@ -1,9 +1,9 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { getSiteFigures } from '../../api/dashboard';
-import type { SiteFigures } from '../../lib/contract/dashboard';
+import type { SiteFigures } from '@contract/dashboard';
 import * as sitesApi from '../../api/sites';
 import { createApiThunk } from '../../app/api-thunk';
-import type { Site } from '../../lib/contract/sites';
+import type { Site } from '@contract/sites';
 
 interface SiteDetailsState {
   /** The site the page shows; answers for any other site (after navigating away) are dropped. */

@@ -1,11 +1,11 @@
 import { Form, Formik } from 'formik';
 import { useEffect } from 'react';
 import { Button, Col, Modal, ModalBody, ModalFooter, ModalHeader, Row } from 'reactstrap';
-import type { Site } from '../../lib/contract/sites';
+import type { Site } from '@contract/sites';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { SelectInput, SwitchInput, TextInput } from '../../components/form-fields';
 import { PhotoPicker } from '../../components/photo-picker';
-import { SITE_STATUSES, SITE_TYPES } from '../../lib/rules/sites';
+import { SITE_STATUSES, SITE_TYPES } from '@rules/sites';
 import {
   companyOptionsErrorDismissed,
   loadCompanyOptions,
@@ -13,6 +13,7 @@ import {
   selectCompanyOptionsError,
   selectCompanyOptionsLoading,
 } from '../security-companies/company-options-slice';
+import { CompanyOptions } from '../security-companies/company-options';
 import {
   newSiteValues,
   siteFormSchema,
@@ -49,11 +50,7 @@ function CompanySelect() {
     <>
       <SelectInput name="security_company_uuid" label="Security Company">
         <option value="">{loading ? 'Loading companies...' : 'No security company'}</option>
-        {shown.map((company) => (
-          <option key={company.uuid} value={company.uuid}>
-            {company.name}
-          </option>
-        ))}
+        <CompanyOptions field="security_company_uuid" companies={shown} />
       </SelectInput>
       {error ? (
         <p className="small text-danger mt-n2">Security companies could not be loaded: {error}</p>

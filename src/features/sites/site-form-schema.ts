@@ -1,6 +1,6 @@
 import * as yup from 'yup';
-import type { Site, SiteInput } from '../../lib/contract/sites';
-import { isValidLatitude, isValidLongitude } from '../../lib/rules/coordinates';
+import type { Site, SiteInput } from '@contract/sites';
+import { isValidLatitude, isValidLongitude } from '@rules/coordinates';
 import {
   readCoordinate,
   SITE_ADDRESS_MAX_LENGTH,
@@ -10,7 +10,7 @@ import {
   SITE_TYPES,
   type SiteFlag,
   type SiteStatus,
-} from '../../lib/rules/sites';
+} from '@rules/sites';
 
 /** The Add/Edit Site form as Formik holds it: text inputs as text, switches as booleans. */
 export interface SiteFormValues extends Record<SiteFlag, boolean> {

@@ -2,7 +2,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import * as kiosksApi from '../../api/kiosks';
 import { createApiThunk } from '../../app/api-thunk';
 import { injectSlice } from '../../app/store';
-import type { Kiosk } from '../../lib/contract/kiosks';
+import type { Kiosk } from '@contract/kiosks';
 
 /** The kiosks enrolled at the site its details page shows. */
 export interface SiteKiosksState {

@@ -3,15 +3,15 @@ import MonitorSmartphone from 'lucide-react/icons/monitor-smartphone';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Table } from 'reactstrap';
 import * as yup from 'yup';
-import { KIOSK_LABEL_MAX_LENGTH, KIOSK_MESSAGES } from '../../lib/rules/kiosks';
+import { KIOSK_LABEL_MAX_LENGTH, KIOSK_MESSAGES } from '@rules/kiosks';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { TextInput } from '../../components/form-fields';
 import { FormModal } from '../../components/form-modal';
 import { PinOnlyShiftsSwitch } from './pin-only-shifts-switch';
 import { formatTimestamp } from '../../lib/dates';
-import type { Kiosk } from '../../lib/contract/kiosks';
-import type { Site } from '../../lib/contract/sites';
+import type { Kiosk } from '@contract/kiosks';
+import type { Site } from '@contract/sites';
 import { storeDeviceToken } from '../kiosk/kiosk-device';
 import {
   enrolKiosk,

@@ -1,4 +1,4 @@
-import type { Site } from '../../lib/contract/sites';
+import type { Site } from '@contract/sites';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ConfirmModal } from '../../components/confirm-modal';
 import type { SiteRowAction } from './site-columns';

@@ -1,5 +1,5 @@
 import { Tabs, type Tab } from '../../components/tabs';
-import type { Site } from '../../lib/contract/sites';
+import type { Site } from '@contract/sites';
 import { AttendanceList } from '../attendances/attendance-list';
 import { GuardsList } from '../guards/guards-list';
 import { IncidentsList } from '../incidents/incidents-list';

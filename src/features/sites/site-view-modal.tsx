@@ -1,5 +1,5 @@
 import { Button, Modal, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
-import type { Site } from '../../lib/contract/sites';
+import type { Site } from '@contract/sites';
 
 /** The spec shows GPS coordinates to 7 decimals. */
 function coordinateText(value: number | null): string {

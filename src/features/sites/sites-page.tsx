@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Plus from 'lucide-react/icons/plus';
 import { Button } from 'reactstrap';
-import type { Site } from '../../lib/contract/sites';
+import type { Site } from '@contract/sites';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DataTable } from '../../components/data-table';
 import { ErrorToast } from '../../components/error-toast';

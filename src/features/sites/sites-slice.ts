@@ -2,7 +2,7 @@ import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { errorText } from '../../api/client';
 import { uploadPhoto } from '../../api/files';
 import * as sitesApi from '../../api/sites';
-import type { Site, SiteInput } from '../../lib/contract/sites';
+import type { Site, SiteInput } from '@contract/sites';
 import { createListSlice, type ListRootState } from '../../app/list-slice';
 
 export const sitesList = createListSlice({

@@ -13,8 +13,8 @@ import {
   ModalHeader,
   Row,
 } from 'reactstrap';
-import type { ScanType, Visitor } from '../../lib/contract/visitors';
-import type { ScanVerdict } from '../../lib/rules/visitor-pass';
+import type { ScanType, Visitor } from '@contract/visitors';
+import type { ScanVerdict } from '@rules/visitor-pass';
 import { useAppDispatch } from '../../app/hooks';
 import { DeskResult } from '../../components/desk-result';
 import {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Visitor } from '../../lib/contract/visitors';
+import type { Visitor } from '@contract/visitors';
 import { useAppDispatch } from '../../app/hooks';
 import { loadVisitor } from './visitors-slice';
 

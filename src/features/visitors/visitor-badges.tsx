@@ -1,5 +1,5 @@
-import type { VisitorRow } from '../../lib/contract/visitors';
-import { isOverdue } from '../../lib/rules/visitor-pass';
+import type { VisitorRow } from '@contract/visitors';
+import { isOverdue } from '@rules/visitor-pass';
 import type { HealthCode } from '../../lib/visitor-health';
 import { latestScanText, OVERDUE } from './visitor-text';
 import './visitors.css';

@@ -1,4 +1,4 @@
-import type { VisitorRow } from '../../lib/contract/visitors';
+import type { VisitorRow } from '@contract/visitors';
 import { formatTimestamp } from '../../lib/dates';
 import { hdfStatus, healthCode } from '../../lib/visitor-health';
 import { dataColumns } from '../../components/data-table';
@@ -76,7 +76,8 @@ export const visitorColumns = col.columns([
   col.display({
     id: 'temperature',
     header: 'Temperature',
-    cell: ({ row }) => temperatureText(row.original),
+    // The details page's placeholder for no reading; the CSV export leaves the cell empty.
+    cell: ({ row }) => temperatureText(row.original) || '-',
   }),
   col.display({
     id: 'health-code',

@@ -1,9 +1,9 @@
 import { Fragment, useId, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { Button, Col, Row } from 'reactstrap';
-import type { Visitor } from '../../lib/contract/visitors';
+import type { Visitor } from '@contract/visitors';
 import { formatTimestamp } from '../../lib/dates';
-import type { ScanVerdict } from '../../lib/rules/visitor-pass';
+import type { ScanVerdict } from '@rules/visitor-pass';
 import { hdfStatus, healthCode } from '../../lib/visitor-health';
 import { useAppDispatch } from '../../app/hooks';
 import { BackLink } from '../../components/back-link';
@@ -207,9 +207,7 @@ export function VisitorDetailsPage() {
   return (
     <section className="position-relative">
       <h1 className="page-title">Visitor Details</h1>
-      <p>
-        <BackLink to="/visitors">Back to Visitors</BackLink>
-      </p>
+      <BackLink to="/visitors">Back to Visitors</BackLink>
       <SuccessAlert message={notice} onDone={clearIfShown(setNotice)} />
       {record.status === 'loading' ? (
         <div className="position-relative site-details-loading">

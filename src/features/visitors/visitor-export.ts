@@ -2,7 +2,7 @@ import * as visitorsApi from '../../api/visitors';
 import type { ListQuery } from '../../app/list-slice';
 import type { ExportChoice } from '../../components/export-modal';
 import { appConfig } from '../../config';
-import type { VisitorRow } from '../../lib/contract/visitors';
+import type { VisitorRow } from '@contract/visitors';
 import { toCsv, type CsvValue } from '../../lib/csv';
 import { formatTimestamp } from '../../lib/dates';
 import { fetchEntireList } from '../../lib/export';

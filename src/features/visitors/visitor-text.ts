@@ -1,6 +1,6 @@
-import type { ScanType, VisitorRow } from '../../lib/contract/visitors';
+import type { ScanType, VisitorRow } from '@contract/visitors';
 import { formatLocalDateTime } from '../../lib/dates';
-import { isOverdue, judgeScan, ONE_TIME, type ScanVerdict } from '../../lib/rules/visitor-pass';
+import { isOverdue, judgeScan, ONE_TIME, type ScanVerdict } from '@rules/visitor-pass';
 import { visitorTemperature } from '../../lib/visitor-health';
 
 /**

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import Download from 'lucide-react/icons/download';
 import { Button, ButtonGroup } from 'reactstrap';
 import type { VisitorPresence } from '../../api/visitors';
-import type { VisitorRow } from '../../lib/contract/visitors';
+import type { VisitorRow } from '@contract/visitors';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DataTable } from '../../components/data-table';
 import { ErrorToast } from '../../components/error-toast';

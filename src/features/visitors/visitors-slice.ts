@@ -2,7 +2,7 @@ import * as visitorsApi from '../../api/visitors';
 import { createApiThunk } from '../../app/api-thunk';
 import { createListSlice, type ListState } from '../../app/list-slice';
 import { injectSlice } from '../../app/store';
-import type { VisitorRow } from '../../lib/contract/visitors';
+import type { VisitorRow } from '@contract/visitors';
 
 export const visitorsList = createListSlice({
   name: 'visitorsList',

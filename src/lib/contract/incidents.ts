@@ -1,4 +1,4 @@
-import type { IncidentStatus } from '../rules/incidents';
+import type { IncidentStatus } from '@rules/incidents';
 
 /** An incident category (GET /data/kg_incident_categories). */
 export interface IncidentCategory {

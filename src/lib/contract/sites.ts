@@ -1,4 +1,4 @@
-import type { SiteFlag, SiteStatus } from '../rules/sites';
+import type { SiteFlag, SiteStatus } from '@rules/sites';
 
 /** A site (the API's residence) as the API answers it (spec part 1 §3). */
 export interface Site {

@@ -8,6 +8,9 @@ export const LOGIN_MESSAGES = {
   verificationFailed: 'Admin verification failed',
   verificationRequired: 'Please verify your email and password before this change.',
   cannotDeleteSelf: 'You cannot delete the login you are signed in with.',
+  cannotDeactivateSelf: 'You cannot deactivate the login you are signed in with.',
+  lastActiveLogin:
+    'This is the last active login of its security company. Add or activate another login first.',
 } as const;
 
 /** How long a re-verification stays good for one login write. */

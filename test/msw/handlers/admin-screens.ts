@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
-import type { Login } from '../../../src/lib/contract/logins';
-import type { SecurityCompany } from '../../../src/lib/contract/security-companies';
-import type { SiteSupervisor } from '../../../src/lib/contract/site-supervisors';
+import type { Login } from '@contract/logins';
+import type { SecurityCompany } from '@contract/security-companies';
+import type { SiteSupervisor } from '@contract/site-supervisors';
 import { API, apiError } from '../api';
 
 /**

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { Attendance } from '../../../src/lib/contract/attendances';
+import type { Attendance } from '@contract/attendances';
 import { attendances } from '../../fixtures/guards';
 import { sites } from '../../fixtures/organisation';
 import { API } from '../api';

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { DashboardFigures } from '../../../src/lib/contract/dashboard';
+import type { DashboardFigures } from '@contract/dashboard';
 import { API } from '../api';
 
 export const dashboardFigures: DashboardFigures = {

@@ -7,7 +7,7 @@ import type {
   GuardAppVisitor,
   GuardAppVisitorStatus,
   KioskData,
-} from '../../../src/lib/contract/guard-app';
+} from '@contract/guard-app';
 import {
   gateVisitors,
   KIOSK_TOKEN,

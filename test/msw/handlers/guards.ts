@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import type { GuardSaveBody } from '../../../src/api/guards';
-import type { Guard, GuardAppAccess } from '../../../src/lib/contract/guards';
-import { newPasswordProblem } from '../../../src/lib/rules/passwords';
-import { isValidPin } from '../../../src/lib/rules/guards';
+import type { Guard, GuardAppAccess } from '@contract/guards';
+import { newPasswordProblem } from '@rules/passwords';
+import { isValidPin } from '@rules/guards';
 import { guards, makeGuard } from '../../fixtures/guards';
 import { API, apiError } from '../api';
 import { equalsOf, matchesKeyword, pageOf } from '../filter-text';

@@ -1,10 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import type {
-  ChangePasswordBody,
-  ResetRequestBody,
-  ResetWithCodeBody,
-} from '../../../src/lib/contract/identity';
-import { newPasswordProblem } from '../../../src/lib/rules/passwords';
+import type { ChangePasswordBody, ResetRequestBody, ResetWithCodeBody } from '@contract/identity';
+import { newPasswordProblem } from '@rules/passwords';
 import { API, apiError } from '../api';
 
 /** Accounts that exist, and the one code of a mailed link that still works. */

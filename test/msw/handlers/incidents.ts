@@ -4,13 +4,13 @@ import type {
   IncidentAddBody,
   IncidentFile,
   IncidentUpdateBody,
-} from '../../../src/lib/contract/incidents';
+} from '@contract/incidents';
 import {
   INCIDENT_FILE_TOO_LARGE,
   incidentFileProblem,
   incidentFileTypeNotAllowed,
-} from '../../../src/lib/rules/files';
-import { coordinatesProblem, INCIDENT_MESSAGES } from '../../../src/lib/rules/incidents';
+} from '@rules/files';
+import { coordinatesProblem, INCIDENT_MESSAGES } from '@rules/incidents';
 import {
   incidentCategories,
   incidentFile,

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { Kiosk, KioskEnrolAnswer, KioskEnrolBody } from '../../../src/lib/contract/kiosks';
+import type { Kiosk, KioskEnrolAnswer, KioskEnrolBody } from '@contract/kiosks';
 import { KIOSK_TOKEN, kiosks } from '../../fixtures/kiosk';
 import { sites } from '../../fixtures/organisation';
 import { API, apiError } from '../api';

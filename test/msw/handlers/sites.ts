@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
-import type { SiteFigures } from '../../../src/lib/contract/dashboard';
-import type { Site, SiteInput } from '../../../src/lib/contract/sites';
-import { readCoordinate, siteFieldErrors } from '../../../src/lib/rules/sites';
+import type { SiteFigures } from '@contract/dashboard';
+import type { Site, SiteInput } from '@contract/sites';
+import { readCoordinate, siteFieldErrors } from '@rules/sites';
 import { companies, sites } from '../../fixtures/organisation';
 import { API, apiError } from '../api';
 import { equalsOf, matchesKeyword, pageOf } from '../filter-text';

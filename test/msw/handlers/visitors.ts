@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import type { Visitor, VisitorRow, VisitorScanAnswer } from '../../../src/lib/contract/visitors';
-import { judgeScan } from '../../../src/lib/rules/visitor-pass';
+import type { Visitor, VisitorRow, VisitorScanAnswer } from '@contract/visitors';
+import { judgeScan } from '@rules/visitor-pass';
 import { utcText, visitors } from '../../fixtures/visitors';
 import { API, apiError } from '../api';
 import { equalsOf, matchesKeyword, pageOf } from '../filter-text';

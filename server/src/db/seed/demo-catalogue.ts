@@ -1,5 +1,5 @@
 /** The fixed part of the demo data: companies, sites and incident wording. People are generated. */
-import type { VisitorTypeName } from '../../../../src/lib/rules/walk-ins';
+import type { VisitorTypeName } from '@rules/walk-ins';
 
 export const SUPERADMIN_EMAIL = 'superadmin@example.com';
 export const COMPANY_EMAIL = 'company@example.com';

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { AdminEmailMatch } from '../../../../src/lib/contract/admins';
-import type { ListResponse } from '../../../../src/lib/contract/list';
+import type { AdminEmailMatch } from '@contract/admins';
+import type { ListResponse } from '@contract/list';
 import type { AccountsRepository } from '../../auth/accounts.repository';
 import { principalOf } from '../../auth/authenticate';
 import type { PasswordGate } from '../../auth/password-gate';
 import type { PasswordThrottle } from '../../auth/password-throttle';
 import type { Principal } from '../../auth/principal';
 import type { VerificationStore } from '../../auth/verification';
-import type { VerifyAnswer } from '../../../../src/lib/contract/logins';
+import type { VerifyAnswer } from '@contract/logins';
 import { ApiError } from '../../http/errors';
 import { checkCredentials } from '../session/session.service';
 import { credentialsSchema, type Credentials } from '../session/session.routes';

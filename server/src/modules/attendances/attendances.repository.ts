@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { Attendance } from '../../../../src/lib/contract/attendances';
+import type { Attendance } from '@contract/attendances';
 import type { Principal } from '../../auth/principal';
 import { siteScope } from '../../auth/scope';
 import type { DB } from '../../db/database';

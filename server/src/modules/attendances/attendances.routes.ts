@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Attendance } from '../../../../src/lib/contract/attendances';
+import type { Attendance } from '@contract/attendances';
 import { principalOf } from '../../auth/authenticate';
 import { parseListQuery, type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
 import { ATTENDANCES_QUERY, type AttendancesRepository } from './attendances.repository';

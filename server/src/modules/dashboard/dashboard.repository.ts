@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { DashboardFigures, SiteFigures } from '../../../../src/lib/contract/dashboard';
+import type { DashboardFigures, SiteFigures } from '@contract/dashboard';
 import { atLiveSite, guardScope, companyScope, siteScope } from '../../auth/scope';
 import type { Principal } from '../../auth/principal';
 import type { DB } from '../../db/database';

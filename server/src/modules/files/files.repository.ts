@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type SqlBool } from 'kysely';
-import type { UploadedFile } from '../../../../src/lib/contract/files';
+import type { UploadedFile } from '@contract/files';
 import type { DB } from '../../db/database';
 import { toDbTime } from '../../db/time';
 import { DEFAULT_UPLOAD_QUOTA_MB } from '../../config';
@@ -28,7 +28,9 @@ export function createFilesRepository(
   db: DB,
   storage: FileStorage,
   // Seeds and tests write files with no uploader, or few: the server passes its configured quota.
-  { unattachedQuotaBytes = DEFAULT_UPLOAD_QUOTA_MB * 1_048_576 }: { unattachedQuotaBytes?: number } = {},
+  {
+    unattachedQuotaBytes = DEFAULT_UPLOAD_QUOTA_MB * 1_048_576,
+  }: { unattachedQuotaBytes?: number } = {},
 ) {
   /** Refuses an upload that would take its uploader's unattached bytes past the quota. */
   async function checkQuota(

@@ -1,12 +1,8 @@
 import { principalOf } from '../../auth/authenticate';
 import type { FastifyInstance } from 'fastify';
-import type { UploadedFile } from '../../../../src/lib/contract/files';
-import type { ResourceResponse } from '../../../../src/lib/contract/list';
-import {
-  INCIDENT_FILE_TOO_LARGE,
-  incidentFileTypeNotAllowed,
-  PHOTO_TOO_LARGE,
-} from '../../../../src/lib/rules/files';
+import type { UploadedFile } from '@contract/files';
+import type { ResourceResponse } from '@contract/list';
+import { INCIDENT_FILE_TOO_LARGE, incidentFileTypeNotAllowed, PHOTO_TOO_LARGE } from '@rules/files';
 import { isUniqueViolation } from '../../db/errors';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
 import { MAX_FILES_PER_UPLOAD, readUploadedFiles } from '../../http/uploads';

@@ -1,5 +1,5 @@
-import type { UploadedFile } from '../../../../src/lib/contract/files';
-import { PHOTO_TYPE_NOT_ALLOWED, photoProblem } from '../../../../src/lib/rules/files';
+import type { UploadedFile } from '@contract/files';
+import { PHOTO_TYPE_NOT_ALLOWED, photoProblem } from '@rules/files';
 import { authorOf, type Caller } from '../../auth/principal';
 import { ApiError, badRequest } from '../../http/errors';
 import type { UploadedPart } from '../../http/uploads';

@@ -5,10 +5,10 @@ import type {
   GuardAppVerifyPinBody,
   GuardAppVisitorCounts,
   KioskGuard,
-} from '../../../../src/lib/contract/guard-app';
-import { INCIDENT_FILE_TOO_LARGE, PHOTO_TOO_LARGE } from '../../../../src/lib/rules/files';
-import { MAX_REPORT_PHOTOS } from '../../../../src/lib/rules/incidents';
-import { VISITOR_TYPES } from '../../../../src/lib/rules/walk-ins';
+} from '@contract/guard-app';
+import { INCIDENT_FILE_TOO_LARGE, PHOTO_TOO_LARGE } from '@rules/files';
+import { MAX_REPORT_PHOTOS } from '@rules/incidents';
+import { VISITOR_TYPES } from '@rules/walk-ins';
 import type { GuardPrincipal, GuardSite } from '../../auth/principal';
 import { localDate, toDbTime } from '../../db/time';
 import { badRequest, notFound } from '../../http/errors';

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { GuardAppAccess } from '../../../../src/lib/contract/guards';
-import { newPasswordProblem, PASSWORD_MESSAGES } from '../../../../src/lib/rules/passwords';
+import type { GuardAppAccess } from '@contract/guards';
+import { newPasswordProblem, PASSWORD_MESSAGES } from '@rules/passwords';
 import type { PasswordGate } from '../../auth/password-gate';
 import { addressKey, pinDeviceKey, type PasswordThrottle } from '../../auth/password-throttle';
 import type { GuardPrincipal, GuardSite, Principal } from '../../auth/principal';

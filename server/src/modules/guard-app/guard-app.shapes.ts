@@ -6,11 +6,11 @@ import type {
   GuardAppResidence,
   GuardAppUnit,
   GuardAppVisitor,
-} from '../../../../src/lib/contract/guard-app';
-import type { Attendance } from '../../../../src/lib/contract/attendances';
-import type { VisitorRow } from '../../../../src/lib/contract/visitors';
-import { gateStatus, judgeScan, passWindow } from '../../../../src/lib/rules/visitor-pass';
-import { unitParts } from '../../../../src/lib/rules/walk-ins';
+} from '@contract/guard-app';
+import type { Attendance } from '@contract/attendances';
+import type { VisitorRow } from '@contract/visitors';
+import { gateStatus, judgeScan, passWindow } from '@rules/visitor-pass';
+import { unitParts } from '@rules/walk-ins';
 import type { GuardSite } from '../../auth/principal';
 import { timestampOf } from '../../db/time';
 import { fileUrl } from '../files/files.repository';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import type { Guard, GuardSiteLink } from '../../../../src/lib/contract/guards';
+import type { Guard, GuardSiteLink } from '@contract/guards';
 import type { Principal } from '../../auth/principal';
 import { guardScope } from '../../auth/scope';
 import { engineOf } from '../../db/engine';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Guard, GuardAppAccess, GuardPin } from '../../../../src/lib/contract/guards';
-import type { ResourceResponse } from '../../../../src/lib/contract/list';
+import type { Guard, GuardAppAccess, GuardPin } from '@contract/guards';
+import type { ResourceResponse } from '@contract/list';
 import { principalOf } from '../../auth/authenticate';
 import { badRequest } from '../../http/errors';
 import { uuidParams } from '../../http/schemas';

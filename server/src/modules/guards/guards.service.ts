@@ -6,8 +6,8 @@ import {
   isValidContactNumber,
   isValidEmail,
   isValidPin,
-} from '../../../../src/lib/rules/guards';
-import type { Guard, GuardPayload, GuardPin } from '../../../../src/lib/contract/guards';
+} from '@rules/guards';
+import type { Guard, GuardPayload, GuardPin } from '@contract/guards';
 import type { AccountsRepository } from '../../auth/accounts.repository';
 import type { Principal } from '../../auth/principal';
 import { ApiError, badRequest, forbidden, notFound } from '../../http/errors';

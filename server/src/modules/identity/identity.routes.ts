@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ChangePasswordBody } from '../../../../src/lib/contract/identity';
+import type { ChangePasswordBody } from '@contract/identity';
 import { principalOf } from '../../auth/authenticate';
 import { badRequest } from '../../http/errors';
 import type { IdentityService } from './identity.service';

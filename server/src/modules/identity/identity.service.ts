@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { newPasswordProblem } from '../../../../src/lib/rules/passwords';
+import { newPasswordProblem } from '@rules/passwords';
 import type { AccountsRepository } from '../../auth/accounts.repository';
 import type { PasswordGate } from '../../auth/password-gate';
 import { accountKey, addressKey, type PasswordThrottle } from '../../auth/password-throttle';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Incident, IncidentFile } from '../../../../src/lib/contract/incidents';
-import type { IncidentStatus } from '../../../../src/lib/rules/incidents';
+import type { Incident, IncidentFile } from '@contract/incidents';
+import type { IncidentStatus } from '@rules/incidents';
 import type { Author, Caller } from '../../auth/principal';
 import { atLiveSite, siteScope } from '../../auth/scope';
 import type { DB } from '../../db/database';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Incident, IncidentCategory } from '../../../../src/lib/contract/incidents';
-import type { ResourceResponse } from '../../../../src/lib/contract/list';
+import type { Incident, IncidentCategory } from '@contract/incidents';
+import type { ResourceResponse } from '@contract/list';
 import { principalOf } from '../../auth/authenticate';
 import { uuidParams } from '../../http/schemas';
 import { parseListQuery, type ListQueryParams, listAnswer, type ListAnswer } from '../../query';

@@ -1,16 +1,12 @@
-import type {
-  Incident,
-  IncidentAddBody,
-  IncidentUpdateBody,
-} from '../../../../src/lib/contract/incidents';
-import { incidentFileProblem } from '../../../../src/lib/rules/files';
+import type { Incident, IncidentAddBody, IncidentUpdateBody } from '@contract/incidents';
+import { incidentFileProblem } from '@rules/files';
 import {
   coordinatesProblem,
   INCIDENT_MESSAGES,
   isIncidentStatus,
   isInFuture,
   MAX_INCIDENT_FILES,
-} from '../../../../src/lib/rules/incidents';
+} from '@rules/incidents';
 import { authorOf, type Caller, type GuardPrincipal } from '../../auth/principal';
 import { timestampOf, toDbTime } from '../../db/time';
 import { badRequest, notFound } from '../../http/errors';

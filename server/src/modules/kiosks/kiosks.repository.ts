@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SqlBool } from 'kysely';
-import type { Kiosk } from '../../../../src/lib/contract/kiosks';
+import type { Kiosk } from '@contract/kiosks';
 import type { Principal } from '../../auth/principal';
 import { atLiveSite, siteScope } from '../../auth/scope';
 import type { DB } from '../../db/database';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kiosk, KioskEnrolAnswer, KioskEnrolBody } from '../../../../src/lib/contract/kiosks';
-import type { ResourceResponse } from '../../../../src/lib/contract/list';
-import { KIOSK_LABEL_MAX_LENGTH, KIOSK_MESSAGES } from '../../../../src/lib/rules/kiosks';
+import type { Kiosk, KioskEnrolAnswer, KioskEnrolBody } from '@contract/kiosks';
+import type { ResourceResponse } from '@contract/list';
+import { KIOSK_LABEL_MAX_LENGTH, KIOSK_MESSAGES } from '@rules/kiosks';
 import { principalOf } from '../../auth/authenticate';
 import { badRequest, notFound } from '../../http/errors';
 import { uuidParams } from '../../http/schemas';

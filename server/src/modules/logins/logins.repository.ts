@@ -1,8 +1,9 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
-import type { Login } from '../../../../src/lib/contract/logins';
+import { sql, type Expression, type SqlBool, type Transaction } from 'kysely';
+import type { Login } from '@contract/logins';
 import { insertAccount, removeAccount, updateAccount } from '../../auth/accounts.repository';
 import type { Principal } from '../../auth/principal';
 import type { DB } from '../../db/database';
+import type { Database } from '../../db/schema';
 import { searchIndexOf } from '../../db/search-indexes';
 import {
   applyListQuery,
@@ -46,6 +47,37 @@ function loginScope(principal: Principal): Expression<SqlBool> {
       return nothing;
   }
 }
+
+/**
+ * Whether a company keeps an active login besides `leaving`, asked inside the write that takes
+ * `leaving` away. The no-op write to the company's row locks it first, so that two such writes
+ * at once take turns (PostgreSQL) rather than each counting the other and both going through.
+ */
+async function keepsAnotherActiveLogin(
+  trx: Transaction<Database>,
+  companyUuid: string,
+  leaving: string,
+): Promise<boolean> {
+  await trx
+    .updateTable('security_companies')
+    .set((eb) => ({ uuid: eb.ref('uuid') }))
+    .where('uuid', '=', companyUuid)
+    .execute();
+  const other = await trx
+    .selectFrom('user_profiles')
+    .innerJoin('user_roles', 'user_roles.user_profile_uuid', 'user_profiles.uuid')
+    .select('user_profiles.uuid')
+    .where('user_roles.type', '=', 'securitycompany')
+    .where('user_roles.security_company_uuid', '=', companyUuid)
+    .where('user_profiles.deleted_at', 'is', null)
+    .where('user_profiles.is_active', '=', 1)
+    .where('user_profiles.uuid', '!=', leaving)
+    .executeTakeFirst();
+  return other !== undefined;
+}
+
+/** A write that would leave a company with no active login is not made (the caller is told). */
+export type LoginWrite = 'written' | 'last-active-login';
 
 export function createLoginsRepository(db: DB) {
   function logins(principal: Principal) {
@@ -147,13 +179,19 @@ export function createLoginsRepository(db: DB) {
       });
     },
 
-    /** Email, company, status and (when given) password; deactivation or a new password ends sessions. */
+    /**
+     * Email, company, status and (when given) password; deactivation or a new password ends
+     * sessions. `takesActiveFrom` names the company the write takes an active login away from.
+     */
     async update(
       uuid: string,
       input: { companyUuid: string; email: string; isActive: boolean; challengeHash?: string },
+      takesActiveFrom: string | null,
       now: Date,
-    ) {
-      await db.transaction().execute(async (trx) => {
+    ): Promise<LoginWrite> {
+      return db.transaction().execute(async (trx) => {
+        if (takesActiveFrom && !(await keepsAnotherActiveLogin(trx, takesActiveFrom, uuid)))
+          return 'last-active-login';
         await updateAccount(
           trx,
           uuid,
@@ -170,11 +208,18 @@ export function createLoginsRepository(db: DB) {
           .set({ security_company_uuid: input.companyUuid })
           .where('user_profile_uuid', '=', uuid)
           .execute();
+        return 'written';
       });
     },
 
-    async remove(uuid: string, now: Date) {
-      await db.transaction().execute((trx) => removeAccount(trx, uuid, now));
+    /** Soft-deletes a login; `takesActiveFrom` as on update. */
+    async remove(uuid: string, takesActiveFrom: string | null, now: Date): Promise<LoginWrite> {
+      return db.transaction().execute(async (trx) => {
+        if (takesActiveFrom && !(await keepsAnotherActiveLogin(trx, takesActiveFrom, uuid)))
+          return 'last-active-login';
+        await removeAccount(trx, uuid, now);
+        return 'written';
+      });
     },
   };
 }

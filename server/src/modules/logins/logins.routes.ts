@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ResourceResponse } from '../../../../src/lib/contract/list';
-import type { Login } from '../../../../src/lib/contract/logins';
+import type { ResourceResponse } from '@contract/list';
+import type { Login } from '@contract/logins';
 import { principalOf } from '../../auth/authenticate';
 import type { PasswordGate } from '../../auth/password-gate';
 import type { VerificationStore } from '../../auth/verification';

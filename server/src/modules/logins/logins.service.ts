@@ -1,7 +1,7 @@
-import type { Login, LoginBody } from '../../../../src/lib/contract/logins';
-import { LOGIN_MESSAGES, loginFieldErrors } from '../../../../src/lib/rules/logins';
-import { EMAIL_IN_USE } from '../../../../src/lib/rules/passwords';
-import { readFlag } from '../../../../src/lib/rules/sites';
+import type { Login, LoginBody } from '@contract/logins';
+import { LOGIN_MESSAGES, loginFieldErrors } from '@rules/logins';
+import { EMAIL_IN_USE } from '@rules/passwords';
+import { readFlag } from '@rules/sites';
 import type { AccountsRepository } from '../../auth/accounts.repository';
 import type { Principal } from '../../auth/principal';
 import type { DB } from '../../db/database';
@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { patched } from '../../http/patch';
 import { companyIsLive } from '../security-companies/security-companies.repository';
-import type { LoginsRepository } from './logins.repository';
+import type { LoginsRepository, LoginWrite } from './logins.repository';
 
 export type LoginPayload = Partial<Record<keyof LoginBody, unknown>>;
 
@@ -66,6 +66,24 @@ export function createLoginsService(deps: {
     return login;
   }
 
+  /**
+   * The company a write takes an active login away from (by deleting it, switching it off or
+   * moving it), or null. The repository refuses the write if that login is the company's last.
+   */
+  const takesActiveFrom = (
+    current: Login,
+    next: { isActive: boolean; companyUuid: string } | null,
+  ) =>
+    current.is_active === 1 &&
+    (!next?.isActive || next.companyUuid !== current.security_company_uuid)
+      ? current.security_company_uuid
+      : null;
+
+  const written = (write: LoginWrite): void => {
+    if (write === 'last-active-login')
+      throw conflict(LOGIN_MESSAGES.lastActiveLogin, 'LAST_ACTIVE_LOGIN');
+  };
+
   const raceSafe = async <T>(write: () => Promise<T>): Promise<T> => {
     try {
       return await write();
@@ -103,10 +121,17 @@ export function createLoginsService(deps: {
       // A new sign-in email may come as either name, as on add.
       const sent = { ...body, email: body.email ?? body.identifier };
       const input = await validate(principal, patched(stored, sent), 'edit', uuid);
+      // Signed out at once and unable to sign in again: nobody may lock themselves out.
+      if (uuid === principal.profileUuid && current.is_active === 1 && !input.isActive)
+        throw badRequest(LOGIN_MESSAGES.cannotDeactivateSelf, 'OWN_LOGIN');
       await context.consumeVerification();
       // A blank password leaves the old one.
       const challengeHash = input.password ? await context.hash(input.password) : undefined;
-      await raceSafe(() => logins.update(uuid, { ...input, challengeHash }, now));
+      written(
+        await raceSafe(() =>
+          logins.update(uuid, { ...input, challengeHash }, takesActiveFrom(current, input), now),
+        ),
+      );
       return found(principal, uuid);
     },
 
@@ -116,10 +141,11 @@ export function createLoginsService(deps: {
       context: WriteContext,
       now: Date,
     ): Promise<void> {
-      await found(principal, uuid);
-      if (uuid === principal.profileUuid) throw badRequest(LOGIN_MESSAGES.cannotDeleteSelf);
+      const current = await found(principal, uuid);
+      if (uuid === principal.profileUuid)
+        throw badRequest(LOGIN_MESSAGES.cannotDeleteSelf, 'OWN_LOGIN');
       await context.consumeVerification();
-      await logins.remove(uuid, now);
+      written(await logins.remove(uuid, takesActiveFrom(current, null), now));
     },
   };
 }

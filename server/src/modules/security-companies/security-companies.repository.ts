@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SqlBool, type Transaction } from 'kysely';
-import type { CompanySite, SecurityCompany } from '../../../../src/lib/contract/security-companies';
+import type { CompanySite, SecurityCompany } from '@contract/security-companies';
 import { insertAccount, removeAccount } from '../../auth/accounts.repository';
 import type { Principal } from '../../auth/principal';
 import { companyScope } from '../../auth/scope';

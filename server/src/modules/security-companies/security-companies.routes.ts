@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ResourceResponse } from '../../../../src/lib/contract/list';
-import type { SecurityCompany } from '../../../../src/lib/contract/security-companies';
+import type { ResourceResponse } from '@contract/list';
+import type { SecurityCompany } from '@contract/security-companies';
 import { principalOf } from '../../auth/authenticate';
 import type { PasswordGate } from '../../auth/password-gate';
 import { uuidParams } from '../../http/schemas';

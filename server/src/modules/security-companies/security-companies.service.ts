@@ -1,10 +1,7 @@
-import type {
-  SecurityCompany,
-  SecurityCompanyBody,
-} from '../../../../src/lib/contract/security-companies';
-import { EMAIL_IN_USE } from '../../../../src/lib/rules/passwords';
-import { COMPANY_MESSAGES, companyFieldErrors } from '../../../../src/lib/rules/security-companies';
-import { readCoordinate, readFlag } from '../../../../src/lib/rules/sites';
+import type { SecurityCompany, SecurityCompanyBody } from '@contract/security-companies';
+import { EMAIL_IN_USE } from '@rules/passwords';
+import { COMPANY_MESSAGES, companyFieldErrors } from '@rules/security-companies';
+import { readCoordinate, readFlag } from '@rules/sites';
 import type { AccountsRepository } from '../../auth/accounts.repository';
 import type { Principal } from '../../auth/principal';
 import { isUniqueViolation } from '../../db/errors';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { SessionAnswer } from '../../../../src/lib/contract/session';
+import type { SessionAnswer } from '@contract/session';
 import type { AccountsRepository } from '../../auth/accounts.repository';
 import { principalOf } from '../../auth/authenticate';
 import type { PasswordGate } from '../../auth/password-gate';

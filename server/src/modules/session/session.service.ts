@@ -6,7 +6,7 @@ import type { PasswordGate } from '../../auth/password-gate';
 import { addressKey } from '../../auth/password-throttle';
 import type { Access } from '../../auth/principal';
 import { ApiError } from '../../http/errors';
-import type { SessionProfile, SessionRole } from '../../../../src/lib/contract/session';
+import type { SessionProfile, SessionRole } from '@contract/session';
 
 export const INVALID_CREDENTIALS = new ApiError(
   401,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type SqlBool, type Transaction } from 'kysely';
-import type { SiteSupervisor } from '../../../../src/lib/contract/site-supervisors';
+import type { SiteSupervisor } from '@contract/site-supervisors';
 import { insertAccount, removeAccount, updateAccount } from '../../auth/accounts.repository';
 import type { Principal } from '../../auth/principal';
 import type { DB } from '../../db/database';

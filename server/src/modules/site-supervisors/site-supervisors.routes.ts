@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ResourceResponse } from '../../../../src/lib/contract/list';
-import type { SiteSupervisor } from '../../../../src/lib/contract/site-supervisors';
+import type { ResourceResponse } from '@contract/list';
+import type { SiteSupervisor } from '@contract/site-supervisors';
 import { principalOf } from '../../auth/authenticate';
 import type { PasswordGate } from '../../auth/password-gate';
 import { uuidParams } from '../../http/schemas';

@@ -1,13 +1,7 @@
-import type {
-  SiteSupervisor,
-  SiteSupervisorBody,
-} from '../../../../src/lib/contract/site-supervisors';
-import { EMAIL_IN_USE } from '../../../../src/lib/rules/passwords';
-import {
-  SUPERVISOR_MESSAGES,
-  supervisorFieldErrors,
-} from '../../../../src/lib/rules/site-supervisors';
-import { readFlag } from '../../../../src/lib/rules/sites';
+import type { SiteSupervisor, SiteSupervisorBody } from '@contract/site-supervisors';
+import { EMAIL_IN_USE } from '@rules/passwords';
+import { SUPERVISOR_MESSAGES, supervisorFieldErrors } from '@rules/site-supervisors';
+import { readFlag } from '@rules/sites';
 import type { AccountsRepository } from '../../auth/accounts.repository';
 import type { Principal } from '../../auth/principal';
 import { isUniqueViolation } from '../../db/errors';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SqlBool } from 'kysely';
-import type { Site } from '../../../../src/lib/contract/sites';
+import type { Site } from '@contract/sites';
 import type { Principal } from '../../auth/principal';
 import { siteScope } from '../../auth/scope';
 import { containsText } from '../../db/contains';

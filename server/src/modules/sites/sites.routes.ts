@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ResourceResponse } from '../../../../src/lib/contract/list';
-import type { Site } from '../../../../src/lib/contract/sites';
+import type { ResourceResponse } from '@contract/list';
+import type { Site } from '@contract/sites';
 import { principalOf } from '../../auth/authenticate';
 import { uuidParams } from '../../http/schemas';
 import { parseListQuery, type ListQueryParams, listAnswer, type ListAnswer } from '../../query';

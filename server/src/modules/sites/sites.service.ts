@@ -9,8 +9,8 @@ import {
   readCoordinate,
   readFlag,
   siteFieldErrors,
-} from '../../../../src/lib/rules/sites';
-import type { Site, SiteInput } from '../../../../src/lib/contract/sites';
+} from '@rules/sites';
+import type { Site, SiteInput } from '@contract/sites';
 import type { SitesRepository, SiteValues } from './sites.repository';
 
 /**

@@ -5,9 +5,9 @@ import type {
   Visitor,
   VisitorPassScan,
   VisitorRow,
-} from '../../../../src/lib/contract/visitors';
-import { ONE_TIME, VALID } from '../../../../src/lib/rules/visitor-pass';
-import { maskedDocumentNumber } from '../../../../src/lib/rules/walk-ins';
+} from '@contract/visitors';
+import { ONE_TIME, VALID } from '@rules/visitor-pass';
+import { maskedDocumentNumber } from '@rules/walk-ins';
 import type { Author, Caller } from '../../auth/principal';
 import { atLiveSite, siteScope } from '../../auth/scope';
 import type { DB } from '../../db/database';

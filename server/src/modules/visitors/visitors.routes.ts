@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Visitor, VisitorRow, VisitorScanAnswer } from '../../../../src/lib/contract/visitors';
-import { WEEKDAYS } from '../../../../src/lib/rules/visitor-pass';
+import type { Visitor, VisitorRow, VisitorScanAnswer } from '@contract/visitors';
+import { WEEKDAYS } from '@rules/visitor-pass';
 import { principalOf } from '../../auth/authenticate';
 import { notFound } from '../../http/errors';
 import { uuidParams } from '../../http/schemas';

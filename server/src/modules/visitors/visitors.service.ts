@@ -1,4 +1,4 @@
-import type { VisitorScanAnswer } from '../../../../src/lib/contract/visitors';
+import type { VisitorScanAnswer } from '@contract/visitors';
 import {
   gateStatus,
   judgeScan,
@@ -7,12 +7,8 @@ import {
   VALID,
   weekdayOf,
   type ScanRefusal,
-} from '../../../../src/lib/rules/visitor-pass';
-import {
-  VISITOR_TYPES,
-  walkInProblem,
-  type WalkInFields,
-} from '../../../../src/lib/rules/walk-ins';
+} from '@rules/visitor-pass';
+import { VISITOR_TYPES, walkInProblem, type WalkInFields } from '@rules/walk-ins';
 import { authorOf, type Caller, type GuardPrincipal, type GuardSite } from '../../auth/principal';
 import { localDate, timestampOf } from '../../db/time';
 import type { UploadedPart } from '../../http/uploads';
