@@ -11,6 +11,7 @@ import {
   createAttendance,
   createCompany,
   createGuard,
+  createIncident,
   createSite,
   createUser,
   createVisitor,
@@ -98,24 +99,7 @@ describe('uploads taken by a record', () => {
     const guard = await createGuard(t.db, company);
     const attendance = await createAttendance(t.db, guard, site);
     const visitor = await createVisitor(t.db, site);
-    const { uuid: category } = await t.db
-      .selectFrom('incident_categories')
-      .select('uuid')
-      .executeTakeFirstOrThrow();
-    const incident = randomUUID();
-    await t.db
-      .insertInto('incidents')
-      .values({
-        uuid: incident,
-        kg_incident_id: `INC-${randomUUID().slice(0, 8)}`,
-        category_uuid: category,
-        residence_uuid: site,
-        incident_date: '2026-01-01 10:00:00',
-        lat: null,
-        lng: null,
-        description: 'A broken gate',
-      })
-      .execute();
+    const incident = await createIncident(t.db, site);
 
     const take = async (attach: (file: string) => Promise<unknown>) => {
       const file = await uploaded();

@@ -234,3 +234,27 @@ export async function createVisitor(
     .execute();
   return uuid;
 }
+
+/** A live incident at a site, of the first category the migrations seed. */
+export async function createIncident(db: DB, residenceUuid: string): Promise<string> {
+  const { uuid: category } = await db
+    .selectFrom('incident_categories')
+    .select('uuid')
+    .orderBy('uuid')
+    .executeTakeFirstOrThrow();
+  const uuid = randomUUID();
+  await db
+    .insertInto('incidents')
+    .values({
+      uuid,
+      kg_incident_id: `INC-${uuid.slice(0, 8)}`,
+      category_uuid: category,
+      residence_uuid: residenceUuid,
+      incident_date: '2026-01-01 10:00:00',
+      lat: null,
+      lng: null,
+      description: 'A broken gate',
+    })
+    .execute();
+  return uuid;
+}

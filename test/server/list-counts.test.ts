@@ -1,15 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAttendance,
   createCompany,
   createGuard,
+  createIncident,
   createSite,
   createUser,
   createVisitor,
   PASSWORD,
 } from './factories';
 import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
+import { seededRandom } from '../support/random';
 
 // An unfiltered list counts from per-site counts that triggers keep (site_row_counts); a filtered
 // one counts its matches. After random inserts, moves, soft deletes, restores and hard deletes of
@@ -19,21 +20,9 @@ import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
 const LISTS = ['attendances', 'visitors', 'incidents'] as const;
 type List = (typeof LISTS)[number];
 
-/** A small deterministic generator, so a failure can be replayed. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
-  return { next, pick };
-}
-
 let t: TestApp;
 let sites: string[];
 let guard: string;
-let category: string;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
@@ -46,11 +35,6 @@ beforeAll(async () => {
     await createSite(t.db, beta, { kipleguard_visitors: 1 }),
   ];
   guard = await createGuard(t.db, alpha);
-  // The migrations seed the categories.
-  ({ uuid: category } = await t.db
-    .selectFrom('incident_categories')
-    .select('uuid')
-    .executeTakeFirstOrThrow());
   await createUser(t.db, { email: 'root@example.com', role: 'superadmin' });
   await createUser(t.db, {
     email: 'alpha@example.com',
@@ -72,27 +56,13 @@ afterAll(() => t.close());
 async function addRow(list: List, site: string): Promise<void> {
   if (list === 'attendances') await createAttendance(t.db, guard, site);
   else if (list === 'visitors') await createVisitor(t.db, site);
-  else {
-    await t.db
-      .insertInto('incidents')
-      .values({
-        uuid: randomUUID(),
-        kg_incident_id: `INC-${randomUUID().slice(0, 8)}`,
-        category_uuid: category,
-        residence_uuid: site,
-        incident_date: '2026-01-01 10:00:00',
-        lat: null,
-        lng: null,
-        description: 'A broken gate',
-      })
-      .execute();
-  }
+  else await createIncident(t.db, site);
 }
 
 const now = () => new Date().toISOString().replace('T', ' ').slice(0, 19);
 
 /** One random change to the rows of a list or to a site. */
-async function randomChange(random: ReturnType<typeof generator>): Promise<void> {
+async function randomChange(random: ReturnType<typeof seededRandom>): Promise<void> {
   const list = random.pick(LISTS);
   const rows = await t.db.selectFrom(list).select('uuid').execute();
   const row = rows.length > 0 ? random.pick(rows).uuid : null;
@@ -133,7 +103,7 @@ async function listCall(email: string, list: List, query: string) {
 
 describe('list counts', () => {
   it('agree, unfiltered and filtered, with the records each role sees, through random changes', async () => {
-    const random = generator(20261123);
+    const random = seededRandom(20261123);
     for (let round = 0; round < 12; round += 1) {
       for (let change = 0; change < 15; change += 1) await randomChange(random);
       for (const email of Object.keys(tokens)) {

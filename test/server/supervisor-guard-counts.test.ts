@@ -2,22 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createCompany, createGuard, createSite, createUser, PASSWORD } from './factories';
 import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
+import { seededRandom } from '../support/random';
 
 // A supervisor's guard count is one number kept by triggers (supervisor_guard_counts, over the
 // pairs in supervisor_guards). After random links and unlinks, guards deleted and restored, sites
 // deleted and restored, and sites given to and taken from supervisors, the kept numbers must equal
 // a count(distinct) over the links, and the API's counts must equal the rows it lists.
-
-/** A small deterministic generator, so a failure can be replayed. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
-  return { next, pick };
-}
 
 let t: TestApp;
 let sites: string[];
@@ -175,7 +165,7 @@ describe('supervisor guard counts kept by triggers', () => {
   });
 
   it('stay equal to the links through 300 random changes', async () => {
-    const { pick } = generator(19);
+    const { pick } = seededRandom(19);
     for (let step = 0; step < 300; step += 1) {
       const change = await randomChange(pick);
       for (const { uuid } of supervisors) {
