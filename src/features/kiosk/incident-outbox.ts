@@ -169,12 +169,13 @@ export function openIncidentOutbox({ send, onReleased }: OutboxOptions): Inciden
 
   async function settle(stored: StoredReport, outcome: ReportOutcome): Promise<void> {
     await done((await store('readwrite')).delete(stored.id as number));
+    await recount();
     const key = stored.report.idempotencyKey;
+    // Shown after the recount, so a refusal never appears beside a count that still holds it.
     if (awaited.has(key)) outcomes.set(key, outcome);
-    else if (outcome.status === 'refused') {
+    else if (outcome.status === 'refused' && !closed) {
       publish({ refusals: [...current.refusals, outcome.message] });
     }
-    await recount();
     if (!tokens.has(stored.guardToken)) onReleased(stored.guardToken);
   }
 
