@@ -7,8 +7,11 @@ import tseslint from 'typescript-eslint';
 /** Libraries only ever loaded lazily; their subpaths (`barcode-detector/ponyfill`) as well. */
 const LAZY_ONLY = ['papaparse', 'file-saver', 'docx', 'qrcode.react', 'barcode-detector'];
 
-/** The console's import rules: axios only through src/api/client.ts, `lazyOnly` only lazily. */
-function restrictedImports(lazyOnly) {
+/**
+ * The console's import rules: axios only through src/api/client.ts, `lazyOnly` only lazily, and
+ * reactstrap's Modal only through the Dialog that keeps its focus rules (unless `modal` is false).
+ */
+function restrictedImports(lazyOnly, { modal = true } = {}) {
   const lazy = (name) => ({
     message: `Load ${name} where its action starts: await import('${name}').`,
     allowTypeImports: true,
@@ -16,6 +19,15 @@ function restrictedImports(lazyOnly) {
   return {
     paths: [
       { name: 'axios', message: 'Use src/api/client.ts.' },
+      ...(modal
+        ? [
+            {
+              name: 'reactstrap',
+              importNames: ['Modal'],
+              message: 'Use Dialog from src/components/dialog.tsx: it keeps focus in the modal.',
+            },
+          ]
+        : []),
       ...lazyOnly.map((name) => ({ name, ...lazy(name) })),
     ],
     patterns: lazyOnly.map((name) => ({ group: [`${name}/*`], ...lazy(name) })),
@@ -103,6 +115,15 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         restrictedImports(LAZY_ONLY.filter((name) => name !== 'barcode-detector')),
+      ],
+    },
+  },
+  {
+    files: ['src/components/dialog.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        restrictedImports(LAZY_ONLY, { modal: false }),
       ],
     },
   },

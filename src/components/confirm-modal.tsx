@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, Modal, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Button, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Dialog } from './dialog';
 
 export interface ConfirmModalProps {
   isOpen: boolean;
@@ -34,7 +35,7 @@ export function ConfirmModal({
   // button, the backdrop is static and Escape is ignored.
   const close = busy ? undefined : onCancel;
   return (
-    <Modal
+    <Dialog
       isOpen={isOpen}
       toggle={close}
       backdrop={busy ? 'static' : true}
@@ -62,6 +63,6 @@ export function ConfirmModal({
           </Button>
         </ModalFooter>
       )}
-    </Modal>
+    </Dialog>
   );
 }

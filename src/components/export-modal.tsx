@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, Modal, ModalBody, ModalFooter, ModalHeader, Progress } from 'reactstrap';
+import { Alert, Button, ModalBody, ModalFooter, ModalHeader, Progress } from 'reactstrap';
+import { Dialog } from './dialog';
 import { errorText } from '../api/client';
 
 export type ExportChoice = 'page' | 'entire';
@@ -145,7 +146,7 @@ export function ExportModal<Row>({
 
   const busy = state.step === 'running';
   return (
-    <Modal isOpen={isOpen} toggle={close} onClosed={() => setState({ step: 'choose' })} centered>
+    <Dialog isOpen={isOpen} toggle={close} onClosed={() => setState({ step: 'choose' })} centered>
       <ModalHeader toggle={close}>Export</ModalHeader>
       <ModalBody>
         <div className="d-flex flex-wrap gap-2 mb-3">
@@ -193,6 +194,6 @@ export function ExportModal<Row>({
           Close
         </Button>
       </ModalFooter>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 import { Form, Formik, type FormikConfig, type FormikProps, type FormikValues } from 'formik';
 import type { ReactNode } from 'react';
-import { Alert, Button, Modal, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Alert, Button, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Dialog } from './dialog';
 
 export interface FormModalProps<Values extends FormikValues> {
   isOpen: boolean;
@@ -39,7 +40,14 @@ export function FormModal<Values extends FormikValues>({
   const close = saving ? undefined : onClose;
   return (
     // The backdrop never closes it, so a stray click does not throw away what was typed.
-    <Modal isOpen={isOpen} toggle={close} size={size} centered backdrop="static" keyboard={!saving}>
+    <Dialog
+      isOpen={isOpen}
+      toggle={close}
+      size={size}
+      centered
+      backdrop="static"
+      keyboard={!saving}
+    >
       <Formik initialValues={initialValues} validationSchema={validationSchema} onSubmit={onSubmit}>
         {(form) => (
           <Form noValidate aria-label={title}>
@@ -70,6 +78,6 @@ export function FormModal<Values extends FormikValues>({
           </Form>
         )}
       </Formik>
-    </Modal>
+    </Dialog>
   );
 }

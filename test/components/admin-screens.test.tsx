@@ -493,6 +493,40 @@ describe('Logins', () => {
     });
   });
 
+  it('keeps focus in each step of Add Login, then returns it to Add', async () => {
+    server.use(
+      http.post(`${API}/logins/add`, async ({ request }) =>
+        HttpResponse.json({ resource: [{ ...login, ...((await request.json()) as object) }] }),
+      ),
+    );
+    const { user } = await openLogins();
+    const add = screen.getByRole('button', { name: 'Add' });
+    await user.click(add);
+    const modal = await shownModal();
+    expect(modal).toContainElement(document.activeElement as HTMLElement);
+    await user.type(within(modal).getByLabelText('Email'), 'night@aegis.example.com');
+    await user.type(within(modal).getByLabelText('Password'), 'Night@1234');
+    await user.click(within(modal).getByRole('button', { name: 'Next' }));
+
+    const step = await screen.findByRole('form', { name: 'Verification' });
+    const dialog = step.closest('.modal') as HTMLElement;
+    // The form's dialog fades out without handing focus back to Add behind the Verification.
+    await waitFor(() => expect(modal).not.toBeInTheDocument());
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await user.tab();
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+
+    await user.type(within(step).getByLabelText('Password'), 'wrong');
+    await user.click(within(step).getByRole('button', { name: 'Verify' }));
+    expect(await within(step).findByText('Admin verification failed')).toBeInTheDocument();
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+
+    await user.type(within(step).getByLabelText('Password'), ADMIN_PASSWORD);
+    await user.click(within(step).getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Success Added')).toBeInTheDocument();
+    await waitFor(() => expect(add).toHaveFocus());
+  });
+
   it('offers no Delete and no Inactive on the signed-in login’s own row', async () => {
     adminScreenRows.logins = [
       { ...login, uuid: 'login-own', user_email: 'Company@example.com', is_active: 1 },

@@ -200,6 +200,8 @@ describe('Add Guard', () => {
     answerAdd();
 
     expect(await within(dialog).findByText('Success')).toBeInTheDocument();
+    // The PIN view takes the focus from the Submit button it replaced, so Escape still works.
+    expect(within(dialog).getByRole('heading', { name: 'Success' })).toHaveFocus();
     const add = present(requestsTo(seen, 'POST', '/guards/add')[0], 'POST /guards/add');
     const upload = present(
       seen.find((r) => r.path.startsWith('/files/Kgguards/')),

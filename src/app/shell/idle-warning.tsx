@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Modal, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Button, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Dialog } from '../../components/dialog';
 import {
   loggedOut,
   selectIdleMinutes,
@@ -39,7 +40,7 @@ export function IdleWarning() {
   const stay = () => void dispatch(stayedSignedIn());
   const open = secondsLeft !== null && secondsLeft > 0 && secondsLeft <= IDLE_WARNING_SECONDS;
   return (
-    <Modal
+    <Dialog
       isOpen={open}
       toggle={stay}
       centered
@@ -65,6 +66,6 @@ export function IdleWarning() {
           Stay signed in
         </Button>
       </ModalFooter>
-    </Modal>
+    </Dialog>
   );
 }

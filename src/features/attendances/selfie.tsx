@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Modal, ModalBody, ModalHeader } from 'reactstrap';
+import { ModalBody, ModalHeader } from 'reactstrap';
+import { Dialog } from '../../components/dialog';
 
 /** A selfie thumbnail that opens larger in a small modal of its own. */
 export function Selfie({ url, label }: { url: string; label: string }) {
@@ -15,12 +16,12 @@ export function Selfie({ url, label }: { url: string; label: string }) {
       >
         <img src={url} alt="" className="selfie-thumbnail" />
       </button>
-      <Modal isOpen={open} toggle={close} size="sm" centered>
+      <Dialog isOpen={open} toggle={close} size="sm" centered>
         <ModalHeader toggle={close}>{label}</ModalHeader>
         <ModalBody>
           <img src={url} alt={label} className="img-fluid rounded" />
         </ModalBody>
-      </Modal>
+      </Dialog>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Modal, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Button, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Dialog } from '../../components/dialog';
 import type { Guard } from '@contract/guards';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { BusyView } from './busy-view';
@@ -25,7 +26,7 @@ function CreatedView({ guard, onViewProfile }: { guard: Guard; onViewProfile: ()
   return (
     <>
       <ModalBody className="text-center py-4">
-        <p className="h5">Success</p>
+        <h3 className="h5">Success</h3>
         <p>The Guard Profile of {guard.name} has been created.</p>
         <dl className="mb-0">
           <dt className="fw-normal">User PIN</dt>
@@ -65,7 +66,7 @@ export function AddGuardModal({ isOpen, onClose }: { isOpen: boolean; onClose: (
   const creating = state.step === 'creating';
   const close = creating ? undefined : onClose;
   return (
-    <Modal
+    <Dialog
       isOpen={isOpen}
       toggle={close}
       backdrop={creating ? 'static' : true}
@@ -94,6 +95,6 @@ export function AddGuardModal({ isOpen, onClose }: { isOpen: boolean; onClose: (
           onViewProfile={() => navigate(`/guard-details/${createdGuard.uuid}`)}
         />
       ) : null}
-    </Modal>
+    </Dialog>
   );
 }

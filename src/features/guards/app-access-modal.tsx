@@ -1,7 +1,8 @@
 import { isRejectedWithValue, type UnknownAction } from '@reduxjs/toolkit';
 import { Form, Formik } from 'formik';
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Modal, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Alert, Button, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Dialog } from '../../components/dialog';
 import * as yup from 'yup';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { TextInput } from '../../components/form-fields';
@@ -116,7 +117,7 @@ export function AppAccessModal({
   };
 
   return (
-    <Modal
+    <Dialog
       isOpen={isOpen}
       toggle={close}
       backdrop={busy ? 'static' : true}
@@ -244,6 +245,6 @@ export function AppAccessModal({
           )}
         </ModalBody>
       ) : null}
-    </Modal>
+    </Dialog>
   );
 }

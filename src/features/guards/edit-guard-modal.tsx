@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Modal, ModalHeader } from 'reactstrap';
+import { ModalHeader } from 'reactstrap';
+import { Dialog } from '../../components/dialog';
 import type { Guard } from '@contract/guards';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { BusyView } from './busy-view';
@@ -40,7 +41,7 @@ export function EditGuardModal({
 
   const close = saving ? undefined : onClose;
   return (
-    <Modal
+    <Dialog
       isOpen={isOpen}
       toggle={close}
       backdrop={saving ? 'static' : true}
@@ -70,6 +71,6 @@ export function EditGuardModal({
           onCancel={onClose}
         />
       )}
-    </Modal>
+    </Dialog>
   );
 }

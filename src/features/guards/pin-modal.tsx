@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Modal, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Button, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Dialog } from '../../components/dialog';
 import type { Guard } from '@contract/guards';
 import { useAppDispatch } from '../../app/hooks';
 import { BusyView } from './busy-view';
@@ -30,7 +31,7 @@ export function PinModal({
   const saving = state.step === 'saving';
   const close = saving ? undefined : onClose;
   return (
-    <Modal
+    <Dialog
       isOpen={isOpen}
       toggle={close}
       backdrop={saving ? 'static' : true}
@@ -72,6 +73,6 @@ export function PinModal({
           </ModalFooter>
         </>
       ) : null}
-    </Modal>
+    </Dialog>
   );
 }

@@ -8,13 +8,13 @@ import {
   FormGroup,
   Input,
   Label,
-  Modal,
   ModalBody,
   ModalFooter,
   ModalHeader,
   Progress,
   Row,
 } from 'reactstrap';
+import { Dialog } from '../../components/dialog';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { IncidentFilesPicker } from './incident-files';
 import {
@@ -203,7 +203,7 @@ export function AddIncidentModal({
 
   return (
     // The backdrop never closes it, so a stray click does not throw away what was typed.
-    <Modal isOpen={isOpen} toggle={close} size="lg" centered backdrop="static" keyboard={!saving}>
+    <Dialog isOpen={isOpen} toggle={close} size="lg" centered backdrop="static" keyboard={!saving}>
       <Formik
         initialValues={emptyIncidentForm(residenceUuid)}
         validationSchema={schema}
@@ -246,6 +246,6 @@ export function AddIncidentModal({
           </ModalFooter>
         </Form>
       </Formik>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,4 +1,5 @@
-import { Modal, ModalBody, ModalHeader } from 'reactstrap';
+import { ModalBody, ModalHeader } from 'reactstrap';
+import { Dialog } from '../../components/dialog';
 import type { IncidentFile } from '@contract/incidents';
 import { isVideo } from './incident-text';
 
@@ -12,7 +13,7 @@ export interface FilePreviewModalProps {
 /** A photo enlarged, or a video played with the browser's controls (the server serves byte ranges). */
 export function FilePreviewModal({ isOpen, file, onClose }: FilePreviewModalProps) {
   return (
-    <Modal isOpen={isOpen && file !== null} toggle={onClose} size="lg" centered>
+    <Dialog isOpen={isOpen && file !== null} toggle={onClose} size="lg" centered>
       <ModalHeader toggle={onClose}>{file?.filename}</ModalHeader>
       <ModalBody>
         {file && isVideo(file.mime_type) ? (
@@ -24,6 +25,6 @@ export function FilePreviewModal({ isOpen, file, onClose }: FilePreviewModalProp
           <img src={file.url} alt={file.filename} className="incident-preview-media" />
         ) : null}
       </ModalBody>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useBlocker } from 'react-router-dom';
-import { Button, Modal, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Button, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Dialog } from '../../components/dialog';
 
 /** Spec part 2 §2, to the letter. */
 export const UNSAVED_CHANGES_QUESTION =
@@ -81,7 +82,7 @@ export function UnsavedChangesModal({ request, onSave, onDiscard }: UnsavedChang
 
   const stay = saving ? undefined : request?.stay;
   return (
-    <Modal
+    <Dialog
       isOpen={request !== null}
       toggle={stay}
       backdrop={saving ? 'static' : true}
@@ -119,6 +120,6 @@ export function UnsavedChangesModal({ request, onSave, onDiscard }: UnsavedChang
           </Button>
         </ModalFooter>
       )}
-    </Modal>
+    </Dialog>
   );
 }

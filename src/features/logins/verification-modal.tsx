@@ -1,6 +1,7 @@
 import { Form, Formik } from 'formik';
 import { useId } from 'react';
-import { Alert, Button, Modal, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Alert, Button, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Dialog } from '../../components/dialog';
 import * as yup from 'yup';
 import { TextInput } from '../../components/form-fields';
 import { LOGIN_MESSAGES } from '@rules/logins';
@@ -39,7 +40,7 @@ export function VerificationModal({
   const ownEmail = useAppSelector(selectProfile)?.email ?? '';
   const confirmsId = useId();
   return (
-    <Modal isOpen={isOpen} toggle={close} centered backdrop="static" keyboard={!busy}>
+    <Dialog isOpen={isOpen} toggle={close} centered backdrop="static" keyboard={!busy}>
       <Formik
         initialValues={{ email: ownEmail, password: '' }}
         validationSchema={schema}
@@ -90,6 +91,6 @@ export function VerificationModal({
           </ModalFooter>
         </Form>
       </Formik>
-    </Modal>
+    </Dialog>
   );
 }

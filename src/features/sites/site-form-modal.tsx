@@ -1,6 +1,7 @@
 import { Form, Formik } from 'formik';
 import { useEffect } from 'react';
-import { Button, Col, Modal, ModalBody, ModalFooter, ModalHeader, Row } from 'reactstrap';
+import { Button, Col, ModalBody, ModalFooter, ModalHeader, Row } from 'reactstrap';
+import { Dialog } from '../../components/dialog';
 import type { Site } from '@contract/sites';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { SelectInput, SwitchInput, TextInput } from '../../components/form-fields';
@@ -89,7 +90,7 @@ export function SiteFormModal({ isOpen, site, onClose, onSaved }: SiteFormModalP
 
   return (
     // The backdrop never closes it, so a stray click does not throw away what was typed.
-    <Modal isOpen={isOpen} toggle={close} size="lg" centered backdrop="static" keyboard={!saving}>
+    <Dialog isOpen={isOpen} toggle={close} size="lg" centered backdrop="static" keyboard={!saving}>
       <Formik
         initialValues={site ? siteFormValues(site) : newSiteValues}
         validationSchema={siteFormSchema}
@@ -163,6 +164,6 @@ export function SiteFormModal({ isOpen, site, onClose, onSaved }: SiteFormModalP
           </Form>
         )}
       </Formik>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Modal, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Button, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Dialog } from '../../components/dialog';
 import type { Site } from '@contract/sites';
 
 /** The spec shows GPS coordinates to 7 decimals. */
@@ -16,7 +17,7 @@ export interface SiteViewModalProps {
 export function SiteViewModal({ isOpen, site, onClose }: SiteViewModalProps) {
   const coverUrl = site?.file?.url ?? null;
   return (
-    <Modal isOpen={isOpen} toggle={onClose} centered>
+    <Dialog isOpen={isOpen} toggle={onClose} centered>
       <ModalHeader toggle={onClose}>View Site</ModalHeader>
       <ModalBody>
         {coverUrl ? (
@@ -42,6 +43,6 @@ export function SiteViewModal({ isOpen, site, onClose }: SiteViewModalProps) {
           Ok
         </Button>
       </ModalFooter>
-    </Modal>
+    </Dialog>
   );
 }

@@ -7,12 +7,12 @@ import {
   Form,
   Input,
   Label,
-  Modal,
   ModalBody,
   ModalFooter,
   ModalHeader,
   Row,
 } from 'reactstrap';
+import { Dialog } from '../../components/dialog';
 import type { ScanType, Visitor } from '@contract/visitors';
 import type { ScanVerdict } from '@rules/visitor-pass';
 import { useAppDispatch } from '../../app/hooks';
@@ -189,7 +189,7 @@ export function ScanDesk({ isOpen, onClose }: { isOpen: boolean; onClose: () => 
   }
 
   return (
-    <Modal
+    <Dialog
       isOpen={isOpen}
       toggle={onClose}
       onOpened={() => field.current?.focus()}
@@ -247,6 +247,6 @@ export function ScanDesk({ isOpen, onClose }: { isOpen: boolean; onClose: () => 
           Close
         </Button>
       </ModalFooter>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,0 +1,138 @@
+import { useLayoutEffect, useRef } from 'react';
+import { Modal, type ModalProps } from 'reactstrap';
+
+/**
+ * Every modal of the console: reactstrap's Modal with the focus rules a keyboard user needs.
+ * - While open, focus stays inside the newest dialog. Focus that lands behind it (a closing
+ *   dialog handing focus back, a click on the page) is moved into it.
+ * - When its content changes and takes the focused control with it (a form turning into its
+ *   success view, a busy view replacing the buttons), focus moves to the new content's first
+ *   heading or control (the dialog itself while it has none), so the user is not dropped on the
+ *   page and Escape keeps working.
+ * - When it closes, focus returns to what opened it; a dialog opened from another dialog (the
+ *   Verification step after a login form) returns to what opened the first. When that is gone
+ *   (the page changed), focus goes to the page's main region.
+ */
+
+interface DialogEntry {
+  element: HTMLElement | null;
+  opener: HTMLElement | null;
+}
+
+/** Open dialogs, oldest first; only the newest holds the focus. */
+const openDialogs: DialogEntry[] = [];
+/** Dialogs whose element is in the page, open or fading out. */
+const shownDialogs = new Set<DialogEntry>();
+
+const CONTROLS = [
+  'a[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  '[tabindex]:not([tabindex="-1"])',
+];
+const FIRST_IN_CONTENT = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', ...CONTROLS].join(',');
+
+function isNewest(entry: DialogEntry): boolean {
+  return openDialogs[openDialogs.length - 1] === entry;
+}
+
+/** What a dialog opened now returns focus to: the opener of the dialog it was opened from. */
+function openerOf(active: Element | null): HTMLElement | null {
+  if (!(active instanceof HTMLElement) || active === document.body) return null;
+  for (const entry of shownDialogs) {
+    if (entry.element?.contains(active)) return entry.opener;
+  }
+  return active;
+}
+
+/** The first heading or control of the body, then of the footer; else the dialog itself. */
+function focusContent(element: HTMLElement) {
+  for (const part of element.querySelectorAll<HTMLElement>('.modal-body, .modal-footer')) {
+    const target = part.querySelector<HTMLElement>(FIRST_IN_CONTENT);
+    if (target) {
+      if (/^H\d$/.test(target.tagName) && !target.hasAttribute('tabindex')) {
+        target.tabIndex = -1;
+      }
+      target.focus();
+      return;
+    }
+  }
+  element.focus();
+}
+
+function returnFocus(opener: HTMLElement | null) {
+  if (openDialogs.length > 0) return;
+  if (opener?.isConnected) opener.focus();
+  else document.querySelector<HTMLElement>('main')?.focus();
+}
+
+export type DialogProps = Omit<ModalProps, 'returnFocusAfterClose' | 'trapFocus'>;
+
+export function Dialog({ isOpen, children, ...props }: DialogProps) {
+  const self = useRef<DialogEntry>({ element: null, opener: null });
+
+  // A layout effect: it runs before reactstrap moves focus into the dialog, while focus is still
+  // on what opened it.
+  useLayoutEffect(() => {
+    if (!isOpen) return;
+    const entry = self.current;
+    entry.opener = openerOf(document.activeElement);
+    openDialogs.push(entry);
+    function keepFocusInside(event: FocusEvent) {
+      const { element } = entry;
+      if (isNewest(entry) && element && !element.contains(event.target as Node)) {
+        focusContent(element);
+      }
+    }
+    document.addEventListener('focusin', keepFocusInside);
+    return () => {
+      document.removeEventListener('focusin', keepFocusInside);
+      openDialogs.splice(openDialogs.indexOf(entry), 1);
+      // After the commit: a dialog opened in the same commit (the next step) keeps the focus.
+      queueMicrotask(() => returnFocus(entry.opener));
+    };
+  }, [isOpen]);
+
+  return (
+    <Modal isOpen={isOpen} {...props} returnFocusAfterClose={false}>
+      <ContentWatch entry={self.current} />
+      {children}
+    </Modal>
+  );
+}
+
+/**
+ * Renders inside the dialog's content, so it knows the dialog's element once reactstrap has put
+ * it in the page (reactstrap's own ref goes to its transition, which takes only a ref object).
+ */
+function ContentWatch({ entry }: { entry: DialogEntry }) {
+  const marker = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const element = marker.current?.closest<HTMLElement>('.modal') ?? null;
+    if (!element) return;
+    entry.element = element;
+    shownDialogs.add(entry);
+    // Focus on the dialog itself (after it opened, or while it was busy) also moves on to what
+    // the new content offers.
+    const observer = new MutationObserver(() => {
+      const active = document.activeElement;
+      if (isNewest(entry) && (active === element || !element.contains(active))) {
+        focusContent(element);
+      }
+    });
+    observer.observe(element, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['disabled'],
+    });
+    return () => {
+      observer.disconnect();
+      shownDialogs.delete(entry);
+      entry.element = null;
+    };
+  }, [entry]);
+  return <span ref={marker} hidden />;
+}

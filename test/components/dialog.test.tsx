@@ -1,0 +1,137 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Fragment, useState } from 'react';
+import { Button, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { describe, expect, it } from 'vitest';
+import { Dialog } from '../../src/components/dialog';
+
+/** reactstrap reads keyCode on keyup, which user-event leaves at 0, so send what a browser sends. */
+function pressEscapeWhereFocusIs() {
+  fireEvent.keyUp(document.activeElement ?? document.body, {
+    key: 'Escape',
+    code: 'Escape',
+    keyCode: 27,
+  });
+}
+
+/** The dialog whose title is `title` (these test dialogs carry no accessible name of their own). */
+async function findDialog(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByText(title, { selector: '.modal-title' });
+  return heading.closest<HTMLElement>('.modal') as HTMLElement;
+}
+
+function dialogTitled(title: string): HTMLElement | null {
+  return screen.queryByText(title, { selector: '.modal-title' })?.closest('.modal') ?? null;
+}
+
+function focused(): HTMLElement {
+  return document.activeElement as HTMLElement;
+}
+
+/** A page with an Add button, a two-step dialog (form, then a success view) and a second dialog. */
+function Page({ withOpener = true }: { withOpener?: boolean }) {
+  const [open, setOpen] = useState<'none' | 'form' | 'verify'>('none');
+  const [step, setStep] = useState<'form' | 'saved'>('form');
+  const close = () => setOpen('none');
+  return (
+    <main tabIndex={-1}>
+      <h1>Logins</h1>
+      {withOpener ? <Button onClick={() => setOpen('form')}>Add</Button> : null}
+      <Button>Delete row</Button>
+      <Dialog isOpen={open === 'form'} toggle={close} onClosed={() => setStep('form')}>
+        <ModalHeader toggle={close}>Add Login</ModalHeader>
+        {step === 'form' ? (
+          <Fragment key="form">
+            <ModalBody>
+              <label htmlFor="email">Email</label>
+              <input id="email" />
+            </ModalBody>
+            <ModalFooter>
+              <Button onClick={() => setStep('saved')}>Save</Button>
+              <Button onClick={() => setOpen('verify')}>Next</Button>
+            </ModalFooter>
+          </Fragment>
+        ) : (
+          <Fragment key="saved">
+            <ModalBody>
+              <h3>Success</h3>
+              <p>The login has been added.</p>
+            </ModalBody>
+            <ModalFooter>
+              <Button onClick={close}>Okay</Button>
+            </ModalFooter>
+          </Fragment>
+        )}
+      </Dialog>
+      <Dialog isOpen={open === 'verify'} toggle={close}>
+        <ModalHeader toggle={close}>Verification</ModalHeader>
+        <ModalBody>
+          <label htmlFor="password">Password</label>
+          <input id="password" type="password" />
+        </ModalBody>
+        <ModalFooter>
+          <Button onClick={close}>Verify</Button>
+        </ModalFooter>
+      </Dialog>
+    </main>
+  );
+}
+
+async function openForm() {
+  const user = userEvent.setup();
+  render(<Page />);
+  await user.click(screen.getByRole('button', { name: 'Add' }));
+  const dialog = await findDialog('Add Login');
+  return { user, dialog };
+}
+
+describe('Dialog focus', () => {
+  it('takes the focus when it opens and gives it back to what opened it when it closes', async () => {
+    const { user, dialog } = await openForm();
+    await waitFor(() => expect(dialog).toContainElement(focused()));
+
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(focused()).toBe(screen.getByRole('button', { name: 'Add' })));
+  });
+
+  it('moves focus to the new content when its content replaces the focused control', async () => {
+    const { user } = await openForm();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(focused()).toBe(screen.getByRole('heading', { name: 'Success' }));
+    pressEscapeWhereFocusIs();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(focused()).toBe(screen.getByRole('button', { name: 'Add' }));
+  });
+
+  it('keeps focus in the newest dialog when one step opens the next', async () => {
+    const { user } = await openForm();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const verification = await findDialog('Verification');
+
+    // The first dialog fades out and never hands the focus back to the page behind.
+    await waitFor(() => expect(dialogTitled('Add Login')).toBeNull());
+    expect(verification).toContainElement(focused());
+    await user.tab();
+    expect(verification).toContainElement(focused());
+
+    // Focus sent behind the dialog comes back into it.
+    act(() => screen.getByRole('button', { name: 'Delete row', hidden: true }).focus());
+    expect(focused()).toBe(screen.getByLabelText('Password'));
+
+    pressEscapeWhereFocusIs();
+    // Closing the second step returns to what opened the first.
+    await waitFor(() => expect(focused()).toBe(screen.getByRole('button', { name: 'Add' })));
+  });
+
+  it('gives the focus to the main region when what opened it is gone', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(<Page />);
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await findDialog('Add Login');
+    rerender(<Page withOpener={false} />);
+
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(focused()).toBe(screen.getByRole('main', { hidden: true })));
+  });
+});
