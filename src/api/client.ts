@@ -97,6 +97,23 @@ export function apiErrorOf(error: unknown): { code: string | null; message: stri
   };
 }
 
+/** An error the API said is about one field of the request, to be shown at that field. */
+export interface FieldRefusal {
+  field: string;
+  message: string;
+}
+
+/** The field and message of an API error that names a field (409 Guard ID in use), or null. */
+export function fieldRefusalOf(error: unknown): FieldRefusal | null {
+  if (!isAxiosError(error)) return null;
+  const inner: unknown = (error.response?.data as { error?: unknown } | undefined)?.error;
+  if (!inner || typeof inner !== 'object') return null;
+  const { field, message } = inner as { field?: unknown; message?: unknown };
+  return typeof field === 'string' && field && typeof message === 'string' && message
+    ? { field, message }
+    : null;
+}
+
 export async function apiGet<T>(url: string, config?: AxiosRequestConfig): Promise<T> {
   return (await http.get<T>(url, config)).data;
 }

@@ -189,6 +189,10 @@ export function createListSlice<Row, Name extends string>({
       mutationSucceeded(state) {
         state.loadingType = null;
       },
+      /** The write was refused at one field: the form shows it there, so no toast. */
+      mutationRefused(state) {
+        state.loadingType = null;
+      },
       mutationFailed(state, action: PayloadAction<string>) {
         state.loadingType = 'error';
         state.error = action.payload;

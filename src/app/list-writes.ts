@@ -1,12 +1,37 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { errorText } from '../api/client';
+import { errorText, fieldRefusalOf, type FieldRefusal } from '../api/client';
 import type { createListSlice, ListRootState, MutationType } from './list-slice';
 
 type ListSlice<Row, Name extends string> = ReturnType<typeof createListSlice<Row, Name>>;
 
-/** Resolves true when the write succeeded; a failure is in the list's error, for its toast. */
+/**
+ * How a write went: 'saved'; 'failed', its reason in the list's error for the screen's toast; or
+ * refused at one field (an email already in use), which the form marks instead.
+ */
+export type WriteOutcome = 'saved' | 'failed' | FieldRefusal;
+
+/** The write was refused at one field, which the form shows. */
+export function isFieldRefusal(outcome: WriteOutcome): outcome is FieldRefusal {
+  return typeof outcome === 'object';
+}
+
+/**
+ * Ends a failed write of a list screen: at its field when the API named one (no toast), else in
+ * the list's error (the toast). Answers the write's outcome.
+ */
+export function endFailedWrite(
+  actions: Pick<ListSlice<unknown, string>['actions'], 'mutationRefused' | 'mutationFailed'>,
+  dispatch: (action: UnknownAction) => unknown,
+  error: unknown,
+): Exclude<WriteOutcome, 'saved'> {
+  const refusal = fieldRefusalOf(error);
+  dispatch(refusal ? actions.mutationRefused() : actions.mutationFailed(errorText(error)));
+  return refusal ?? 'failed';
+}
+
+/** Answers how the write went (WriteOutcome). */
 export type ListWriteThunk<Row, Name extends string> = ThunkAction<
-  Promise<boolean>,
+  Promise<WriteOutcome>,
   ListRootState<Name, Row>,
   unknown,
   UnknownAction
@@ -26,11 +51,10 @@ export function writeThenReload<Row, Name extends string>(
     try {
       await write();
     } catch (error) {
-      dispatch(list.actions.mutationFailed(errorText(error)));
-      return false;
+      return endFailedWrite(list.actions, dispatch, error);
     }
     dispatch(list.actions.mutationSucceeded());
     await dispatch(list.reloadPage(1));
-    return true;
+    return 'saved';
   };
 }

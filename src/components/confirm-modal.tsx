@@ -16,6 +16,8 @@ export interface ConfirmModalProps {
   busyText?: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Where focus goes after the action removed what opened the modal (see Dialog). */
+  focusWhenOpenerGone?: () => HTMLElement | null;
 }
 
 /** Asks before a destructive action, then locks itself until the action settles. */
@@ -30,6 +32,7 @@ export function ConfirmModal({
   busyText = 'Please wait...',
   onConfirm,
   onCancel,
+  focusWhenOpenerGone,
 }: ConfirmModalProps) {
   // Leaving mid-request would hide whether the action happened, so while busy there is no close
   // button, the backdrop is static and Escape is ignored.
@@ -41,6 +44,7 @@ export function ConfirmModal({
       backdrop={busy ? 'static' : true}
       keyboard={!busy}
       centered
+      focusWhenOpenerGone={focusWhenOpenerGone}
     >
       <ModalHeader toggle={close}>{title}</ModalHeader>
       <ModalBody>

@@ -11,12 +11,15 @@ import { Modal, type ModalProps } from 'reactstrap';
  *   page and Escape keeps working.
  * - When it closes, focus returns to what opened it; a dialog opened from another dialog (the
  *   Verification step after a login form) returns to what opened the first. When that is gone
- *   (the page changed), focus goes to the page's main region.
+ *   (its row was deleted, the page changed), focus goes where the page says, else to its main
+ *   region.
  */
 
 interface DialogEntry {
   element: HTMLElement | null;
   opener: HTMLElement | null;
+  /** The latest focusWhenOpenerGone. */
+  fallback: (() => HTMLElement | null) | undefined;
 }
 
 /** Open dialogs, oldest first; only the newest holds the focus. */
@@ -62,16 +65,26 @@ function focusContent(element: HTMLElement) {
   element.focus();
 }
 
-function returnFocus(opener: HTMLElement | null) {
+/** Unless the page already put focus somewhere of its own. */
+function returnFocus({ opener, fallback }: DialogEntry, closed: HTMLElement | null) {
   if (openDialogs.length > 0) return;
+  const active = document.activeElement;
+  if (active && active !== document.body && !closed?.contains(active)) return;
   if (opener?.isConnected) opener.focus();
-  else document.querySelector<HTMLElement>('main')?.focus();
+  else (fallback?.() ?? document.querySelector<HTMLElement>('main'))?.focus();
 }
 
-export type DialogProps = Omit<ModalProps, 'returnFocusAfterClose' | 'trapFocus'>;
+export type DialogProps = Omit<ModalProps, 'returnFocusAfterClose' | 'trapFocus'> & {
+  /**
+   * Where focus goes on closing when what opened the dialog is gone (the Revoke button of the
+   * row just revoked); the page's main region when not given.
+   */
+  focusWhenOpenerGone?: () => HTMLElement | null;
+};
 
-export function Dialog({ isOpen, children, ...props }: DialogProps) {
-  const self = useRef<DialogEntry>({ element: null, opener: null });
+export function Dialog({ isOpen, children, focusWhenOpenerGone, ...props }: DialogProps) {
+  const self = useRef<DialogEntry>({ element: null, opener: null, fallback: undefined });
+  self.current.fallback = focusWhenOpenerGone;
 
   // A layout effect: it runs before reactstrap moves focus into the dialog, while focus is still
   // on what opened it.
@@ -91,7 +104,8 @@ export function Dialog({ isOpen, children, ...props }: DialogProps) {
       document.removeEventListener('focusin', keepFocusInside);
       openDialogs.splice(openDialogs.indexOf(entry), 1);
       // After the commit: a dialog opened in the same commit (the next step) keeps the focus.
-      queueMicrotask(() => returnFocus(entry.opener));
+      const closed = entry.element;
+      queueMicrotask(() => returnFocus(entry, closed));
     };
   }, [isOpen]);
 

@@ -1,6 +1,47 @@
-import { useField } from 'formik';
+import {
+  useField,
+  type FormikConfig,
+  type FormikErrors,
+  type FormikHelpers,
+  type FormikTouched,
+  type FormikValues,
+} from 'formik';
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { FormFeedback, FormGroup, Input, Label } from 'reactstrap';
+import type { FieldRefusal } from '../api/client';
+
+/**
+ * Shows a save the server refused at one field (a 409 "Email is already in use.") at that field,
+ * as the form's own checks are; a field the form does not have gets the form's status instead.
+ */
+export function markRefusedField<Values extends FormikValues>(
+  helpers: Pick<FormikHelpers<Values>, 'setFieldTouched' | 'setFieldError' | 'setStatus'>,
+  values: Values,
+  refusal: FieldRefusal,
+): void {
+  if (!(refusal.field in values)) {
+    helpers.setStatus(refusal.message);
+    return;
+  }
+  void helpers.setFieldTouched(refusal.field, true, false);
+  helpers.setFieldError(refusal.field, refusal.message);
+}
+
+/**
+ * The same, for a form shown afresh after its save was refused (the modal showed a busy view in
+ * between): Formik's initial errors, touched fields and status.
+ */
+export function refusedFieldState<Values extends FormikValues>(
+  values: Values,
+  refusal: FieldRefusal | null,
+): Pick<FormikConfig<Values>, 'initialErrors' | 'initialTouched' | 'initialStatus'> {
+  if (!refusal) return {};
+  if (!(refusal.field in values)) return { initialStatus: refusal.message };
+  return {
+    initialErrors: { [refusal.field]: refusal.message } as FormikErrors<Values>,
+    initialTouched: { [refusal.field]: true } as FormikTouched<Values>,
+  };
+}
 
 interface FieldProps {
   name: string;
@@ -28,8 +69,10 @@ export function TextInput({
 }) {
   const id = useId();
   const hintId = useId();
+  const problemId = useId();
   const [field, meta, helpers] = useField<string>(name);
   const problem = meta.touched ? meta.error : undefined;
+  const describedBy = [hint ? hintId : null, problem ? problemId : null].filter(Boolean).join(' ');
   return (
     <FormGroup>
       <Label for={id}>{label}</Label>
@@ -45,7 +88,7 @@ export function TextInput({
         disabled={disabled}
         inputMode={onlyDigits ? 'numeric' : inputMode}
         autoComplete={autoComplete}
-        aria-describedby={hint ? hintId : undefined}
+        aria-describedby={describedBy || undefined}
         invalid={problem !== undefined}
       />
       {hint ? (
@@ -53,7 +96,7 @@ export function TextInput({
           {hint}
         </div>
       ) : null}
-      {problem ? <FormFeedback>{problem}</FormFeedback> : null}
+      {problem ? <FormFeedback id={problemId}>{problem}</FormFeedback> : null}
     </FormGroup>
   );
 }

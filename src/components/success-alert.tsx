@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { Alert } from 'reactstrap';
 import { SUCCESS_ALERT_MS } from '../lib/constants';
 
 export interface SuccessAlertProps {
@@ -13,7 +12,11 @@ export interface SuccessAlertProps {
   onDone: (shown: string) => void;
 }
 
-/** The green confirmation after an add, update or delete; it times itself out after 3 seconds. */
+/**
+ * The green confirmation after an add, update or delete; it times itself out after 3 seconds.
+ * It floats under the header instead of pushing the table down while it shows, in a status region
+ * that is always in the page, so screen readers announce each message as it appears.
+ */
 export function SuccessAlert({ message, onDone }: SuccessAlertProps) {
   // The latest callback, read when the timer fires, so a parent re-render that passes a new
   // function does not restart the 3 seconds.
@@ -28,11 +31,10 @@ export function SuccessAlert({ message, onDone }: SuccessAlertProps) {
     return () => clearTimeout(timer);
   }, [message]);
 
-  if (message === null) return null;
   return (
-    <Alert color="success" fade={false}>
-      {message}
-    </Alert>
+    <div className="notice-region" role="status">
+      {message === null ? null : <div className="alert alert-success shadow mb-0">{message}</div>}
+    </div>
   );
 }
 

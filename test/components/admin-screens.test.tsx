@@ -5,7 +5,8 @@ import type { Login } from '@contract/logins';
 import type { SecurityCompany } from '@contract/security-companies';
 import type { SiteSupervisor } from '@contract/site-supervisors';
 import { formatAdminTimestamp } from '../../src/lib/dates';
-import { API } from '../msw/api';
+import { COMPANY_MESSAGES } from '@rules/security-companies';
+import { API, apiError } from '../msw/api';
 import { ADMIN_PASSWORD, adminScreenRows } from '../msw/handlers/admin-screens';
 import { server } from '../msw/server';
 import { renderApp } from './render-app';
@@ -210,6 +211,34 @@ describe('Security Companies', () => {
       await within(modal).findByText('Please enter values in decimal degree e.g +/-179.111111'),
     ).toBeInTheDocument();
     expect(within(modal).getByText('Please enter your latitude')).toBeInTheDocument();
+  });
+
+  it('shows a refusal the server names a field for at that field, not in a toast', async () => {
+    server.use(
+      http.post(`${API}/securitycompanies/add`, () =>
+        HttpResponse.json(
+          apiError('SITE_TAKEN', COMPANY_MESSAGES.siteTaken, 'residence_uuid'),
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = renderApp('/security-company', { role: 'superadmin' });
+    await screen.findByText('Aegis Guarding Sdn Bhd');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const modal = await shownModal();
+    await user.type(within(modal).getByLabelText('Name'), 'Charlie Protection');
+    await user.type(within(modal).getByLabelText('BRN'), '202401012345');
+    await user.type(within(modal).getByLabelText('License No.'), 'KDN-1234');
+    await user.type(within(modal).getByLabelText('Address'), '12 Jalan Tun Razak');
+    await user.click(await within(modal).findByLabelText('Cheras Vista'));
+    await user.type(within(modal).getByLabelText('Email'), 'ops@charlie.example.com');
+    await user.type(within(modal).getByLabelText('Password'), 'Charlie@123');
+    await user.click(within(modal).getByRole('button', { name: 'Submit' }));
+
+    const sites = within(modal).getByRole('group', { name: 'Site' });
+    expect(await within(sites).findByText(COMPANY_MESSAGES.siteTaken)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(within(modal).getByLabelText('Name')).toHaveValue('Charlie Protection');
   });
 
   it('refuses an email a login uses, then adds the company, shows Success Added and reloads page 1', async () => {

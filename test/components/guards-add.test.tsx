@@ -250,12 +250,13 @@ describe('Add Guard', () => {
     expect(await screen.findByRole('cell', { name: 'Daniel Lee' })).toBeInTheDocument();
   });
 
-  it('returns to the filled form with the server’s message when the save fails', async () => {
+  it('returns to the filled form with the refusal at its field when the server names one', async () => {
     server.use(
       http.post(`${API}/guards/add`, () =>
-        HttpResponse.json(apiError('GUARD_ID_TAKEN', 'Guard ID is already in use.'), {
-          status: 409,
-        }),
+        HttpResponse.json(
+          apiError('GUARD_ID_IN_USE', 'Guard ID is already in use.', 'guard_id'),
+          { status: 409 },
+        ),
       ),
     );
     const app = await openAddGuard();
@@ -263,10 +264,14 @@ describe('Add Guard', () => {
     await fillValidGuard(app);
     await app.user.click(within(app.dialog).getByRole('button', { name: 'Submit' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Guard ID is already in use.');
     const dialog = screen.getByRole('dialog');
-    expect(await within(dialog).findByLabelText('Guard ID')).toHaveValue('G-100');
+    const guardId = await within(dialog).findByLabelText('Guard ID');
+    expect(guardId).toHaveValue('G-100');
+    expect(guardId).toHaveAccessibleDescription('Guard ID is already in use.');
+    expect(guardId).toBeInvalid();
     expect(within(dialog).getByLabelText('Birthdate')).toHaveValue('07/03/1990');
+    // At its field, not in a toast over the dialog.
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('preselects and locks the company of a security company user', async () => {

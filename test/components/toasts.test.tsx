@@ -47,15 +47,17 @@ describe('SuccessAlert', () => {
     vi.useFakeTimers();
     const onDone = vi.fn();
     render(<Owner onDone={onDone} />);
-    expect(screen.getByRole('alert')).toHaveTextContent('Success Deleted');
+    // A status region, always in the page so the message is announced as it appears.
+    const region = screen.getByRole('status');
+    expect(region).toHaveTextContent('Success Deleted');
 
     act(() => vi.advanceTimersByTime(2999));
     expect(onDone).not.toHaveBeenCalled();
-    expect(screen.getByRole('alert')).toBeInTheDocument();
+    expect(region).toHaveTextContent('Success Deleted');
 
     act(() => vi.advanceTimersByTime(1));
     expect(onDone).toHaveBeenCalledTimes(1);
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(region).toBeEmptyDOMElement();
   });
 
   it('keeps its 3 seconds when the owner re-renders with a new callback', () => {
@@ -83,8 +85,10 @@ describe('SuccessAlert', () => {
     expect(shown).toBeNull();
   });
 
-  it('renders nothing without a message', () => {
+  it('shows nothing without a message, and floats over the page instead of taking its space', () => {
     render(<SuccessAlert message={null} onDone={vi.fn()} />);
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    const region = screen.getByRole('status');
+    expect(region).toBeEmptyDOMElement();
+    expect(region).toHaveClass('notice-region');
   });
 });

@@ -1,8 +1,8 @@
 /** The API base the SPA calls in tests (VITE_API_BASE_URL unset, so the same-origin default). */
 export const API = '/kgapi';
 
-export function apiError(code: string, message: string) {
-  return { error: { code, message } };
+export function apiError(code: string, message: string, field?: string) {
+  return { error: field ? { code, message, field } : { code, message } };
 }
 
 /** The guard app's API base the kiosk calls (VITE_GUARD_API_BASE_URL unset). */

@@ -316,6 +316,7 @@ describe('security companies', () => {
       expect(answer.json().error).toEqual({
         code: 'SITE_TAKEN',
         message: COMPANY_MESSAGES.siteTaken,
+        field: 'residence_uuid',
       });
     }
     const winner = answers.find((answer) => answer.statusCode === 200)?.json().resource[0];

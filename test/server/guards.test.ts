@@ -455,7 +455,8 @@ describe('POST /guards/add', () => {
   it('refuses an email a login already has, whatever its case (409)', async () => {
     const response = await add('admin', validPayload(w, { email: 'Company-A@Example.com' }));
     expectError(response, 409, GUARD_MESSAGES.emailInUse);
-    expect(response.json().error.code).toBe('EMAIL_IN_USE');
+    // The answer names the field, so the form marks Email rather than showing a toast.
+    expect(response.json().error).toMatchObject({ code: 'EMAIL_IN_USE', field: 'email' });
   });
 
   it('refuses a Guard ID a live guard of the company has, but not one of another company or a deleted guard', async () => {
@@ -463,6 +464,7 @@ describe('POST /guards/add', () => {
     await createGuard(w.t.db, w.companyA, { guard_id: 'DUP-2', deleted_at: '2024-01-01 00:00:00' });
     const taken = await add('admin', validPayload(w, { guard_id: 'DUP-1' }));
     expectError(taken, 409, GUARD_ID_IN_USE);
+    expect(taken.json().error).toMatchObject({ code: 'GUARD_ID_IN_USE', field: 'guard_id' });
     const otherCompany = await add(
       'admin',
       validPayload(w, {

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     message: string,
     /** Headers the answer carries, such as Retry-After. */
     readonly headers: Record<string, string> = {},
+    /** The request field the error is about, so a form can show it at that field. */
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -22,9 +24,10 @@ export const forbidden = (message = 'You do not have access to this record.') =>
   new ApiError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Record does not exist.') =>
   new ApiError(404, 'NOT_FOUND', message);
-export const badRequest = (message: string, code = 'INVALID_REQUEST') =>
-  new ApiError(400, code, message);
-export const conflict = (message: string, code = 'CONFLICT') => new ApiError(409, code, message);
+export const badRequest = (message: string, code = 'INVALID_REQUEST', field?: string) =>
+  new ApiError(400, code, message, {}, field);
+export const conflict = (message: string, code = 'CONFLICT', field?: string) =>
+  new ApiError(409, code, message, {}, field);
 export const payloadTooLarge = (message: string, code = 'PAYLOAD_TOO_LARGE') =>
   new ApiError(413, code, message);
 
@@ -49,11 +52,11 @@ function isExposable(error: unknown): error is ExposableError {
 }
 
 /** The body of an error answer, as one API door writes it. */
-export type ErrorBodyOf = (code: string, message: string) => unknown;
+export type ErrorBodyOf = (code: string, message: string, field?: string) => unknown;
 
-/** The console API's error body (DreamFactory's shape). */
-function errorBody(code: string, message: string): ApiErrorBody {
-  return { error: { code, message } };
+/** The console API's error body (DreamFactory's shape), naming the field when there is one. */
+function errorBody(code: string, message: string, field?: string): ApiErrorBody {
+  return { error: field ? { code, message, field } : { code, message } };
 }
 
 /** How long a client has to read an early answer before its connection is cut. */
@@ -82,7 +85,7 @@ function closeInsteadOfReading(request: FastifyRequest, reply: FastifyReply): vo
 }
 
 /**
- * Every error answers `bodyOf(code, message)` ({error: {code, message}} by default); a 5xx never
+ * Every error answers `bodyOf(code, message, field)` ({error: {code, message, field?}} by default); a 5xx never
  * shows its internal message. A door with its own shape (the guard app's) sets its own within
  * its plugin.
  */
@@ -97,7 +100,8 @@ export function registerErrorHandling(app: FastifyInstance, bodyOf: ErrorBodyOf 
       if (error instanceof ApiError) reply.headers(error.headers);
       if (!request.raw.complete) closeInsteadOfReading(request, reply);
       const code = error.code.startsWith('FST_') ? 'INVALID_REQUEST' : error.code;
-      return reply.status(error.statusCode).send(bodyOf(code, error.message));
+      const field = error instanceof ApiError ? error.field : undefined;
+      return reply.status(error.statusCode).send(bodyOf(code, error.message, field));
     }
     if (isValueOfWrongType(error)) {
       return reply

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
 import { Dialog } from '../../components/dialog';
+import type { FieldRefusal } from '../../api/client';
 import type { Guard } from '@contract/guards';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { BusyView } from './busy-view';
@@ -16,11 +17,16 @@ import { selectLockedCompanyUuid } from './locked-company';
  * failed save goes back to the form as it was typed, the chosen photo included.
  */
 type AddStep =
-  | { step: 'form'; draft: GuardFormValues | null; photoError: string | null }
+  | {
+      step: 'form';
+      draft: GuardFormValues | null;
+      photoError: string | null;
+      refusal: FieldRefusal | null;
+    }
   | { step: 'creating' }
   | { step: 'saved'; guard: Guard };
 
-const blankForm: AddStep = { step: 'form', draft: null, photoError: null };
+const blankForm: AddStep = { step: 'form', draft: null, photoError: null, refusal: null };
 
 function CreatedView({ guard, onViewProfile }: { guard: Guard; onViewProfile: () => void }) {
   return (
@@ -57,8 +63,14 @@ export function AddGuardModal({ isOpen, onClose }: { isOpen: boolean; onClose: (
     if (addGuard.fulfilled.match(result)) {
       setState({ step: 'saved', guard: result.payload });
     } else {
-      // The reason shows in the screen's error toast, and under Photo if the upload failed.
-      setState({ step: 'form', draft: values, photoError: result.payload?.photoError ?? null });
+      // The reason shows at its field when the server named one, else in the screen's error
+      // toast, and under Photo if the upload failed.
+      setState({
+        step: 'form',
+        draft: values,
+        photoError: result.payload?.photoError ?? null,
+        refusal: result.payload?.refusal ?? null,
+      });
     }
   }
 
@@ -82,6 +94,7 @@ export function AddGuardModal({ isOpen, onClose }: { isOpen: boolean; onClose: (
           initialValues={state.draft ?? emptyGuardForm(lockedCompany)}
           companyLocked={lockedCompany !== null}
           photoError={state.photoError}
+          refusal={state.refusal}
           onSave={(values) => void save(values)}
           onCancel={onClose}
         />

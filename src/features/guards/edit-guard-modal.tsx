@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ModalHeader } from 'reactstrap';
 import { Dialog } from '../../components/dialog';
+import type { FieldRefusal } from '../../api/client';
 import type { Guard } from '@contract/guards';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { BusyView } from './busy-view';
@@ -24,6 +25,7 @@ export function EditGuardModal({
   /** What was typed before a failed save, so the form comes back as it was, photo included. */
   const [draft, setDraft] = useState<GuardFormValues | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<FieldRefusal | null>(null);
 
   async function save(values: GuardFormValues) {
     setSaving(true);
@@ -36,6 +38,7 @@ export function EditGuardModal({
     } else {
       setDraft(values);
       setPhotoError(result.payload?.photoError ?? null);
+      setRefusal(result.payload?.refusal ?? null);
     }
   }
 
@@ -49,6 +52,7 @@ export function EditGuardModal({
       onClosed={() => {
         setDraft(null);
         setPhotoError(null);
+        setRefusal(null);
       }}
       size="lg"
       centered
@@ -63,6 +67,7 @@ export function EditGuardModal({
           companyLocked={companyLocked}
           currentPhotoUrl={guard.photo_url}
           photoError={photoError}
+          refusal={refusal}
           linkedSites={{
             companyUuid: guard.security_company_uuid,
             sites: guard.kg_residence_guards,

@@ -16,6 +16,8 @@ import {
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { GuardSiteLink } from '@contract/guards';
 import { PhotoPicker } from '../../components/photo-picker';
+import { refusedFieldState } from '../../components/form-fields';
+import type { FieldRefusal } from '../../api/client';
 import { GUARD_MESSAGES } from '@rules/guards';
 import {
   loadCompanyOptions,
@@ -39,13 +41,20 @@ type TextFieldProps = {
 
 function TextField({ name, label, ...inputProps }: TextFieldProps) {
   const id = useId();
+  const problemId = useId();
   const [field, meta] = useField<string>(name);
   const invalid = meta.touched && Boolean(meta.error);
   return (
     <FormGroup>
       <Label for={id}>{label}</Label>
-      <Input id={id} {...inputProps} {...field} invalid={invalid} />
-      {invalid ? <FormFeedback>{meta.error}</FormFeedback> : null}
+      <Input
+        id={id}
+        {...inputProps}
+        {...field}
+        invalid={invalid}
+        aria-describedby={invalid ? problemId : undefined}
+      />
+      {invalid ? <FormFeedback id={problemId}>{meta.error}</FormFeedback> : null}
     </FormGroup>
   );
 }
@@ -216,6 +225,8 @@ export interface GuardFormProps {
   currentPhotoUrl?: string | null;
   /** Why the server refused the photo at the last save, shown under the Photo field. */
   photoError?: string | null;
+  /** The field the server refused at the last save (Guard ID in use), marked at that field. */
+  refusal?: FieldRefusal | null;
   /** Edit: the guard's site links, shown even where the Site list does not offer them. */
   linkedSites?: LinkedSites | null;
   /** Called with values that passed every check, the duplicate email included. */
@@ -230,6 +241,7 @@ export function GuardForm({
   companyLocked,
   currentPhotoUrl = null,
   photoError = null,
+  refusal = null,
   linkedSites = null,
   onSave,
   onCancel,
@@ -261,6 +273,7 @@ export function GuardForm({
   return (
     <Formik
       initialValues={initialValues}
+      {...refusedFieldState(initialValues, refusal)}
       validationSchema={guardFormSchema(mode, ownSiteUuids)}
       onSubmit={submit}
     >

@@ -1,6 +1,6 @@
 import { createAsyncThunk, type UnknownAction } from '@reduxjs/toolkit';
 import { isEmailInUse } from '../../api/admins';
-import { errorText } from '../../api/client';
+import { errorText, fieldRefusalOf, type FieldRefusal } from '../../api/client';
 import { uploadPhoto } from '../../api/files';
 import * as guardsApi from '../../api/guards';
 import type { GuardSaveBody } from '../../api/guards';
@@ -8,6 +8,7 @@ import type { UploadedFile } from '@contract/files';
 import type { Guard, GuardPayload } from '@contract/guards';
 import { createApiThunk } from '../../app/api-thunk';
 import { createListSlice, type MutationType } from '../../app/list-slice';
+import { endFailedWrite } from '../../app/list-writes';
 import { DELETE_RELOAD_DELAY_MS } from '../../lib/constants';
 import { generatePin } from '@rules/guards';
 
@@ -17,13 +18,14 @@ export const guardsList = createListSlice({
   fetchPage: guardsApi.list,
 });
 
-const { mutationStarted, mutationSucceeded, mutationFailed } = guardsList.actions;
+const { mutationStarted, mutationSucceeded } = guardsList.actions;
 
 type Dispatch = (action: UnknownAction) => unknown;
 
 /**
  * Runs one write with the list's loading type set for its duration; a failure becomes the list's
- * error (the screen's toast) and the thunk's rejection (so the modal leaves its busy view).
+ * error (the screen's toast) or, when the API named a field, a mark at that field, and the
+ * thunk's rejection (so the modal leaves its busy view).
  */
 async function asMutation<T, Rejection>(
   type: MutationType,
@@ -37,7 +39,7 @@ async function asMutation<T, Rejection>(
     dispatch(mutationSucceeded());
     return result;
   } catch (error) {
-    dispatch(mutationFailed(errorText(error)));
+    endFailedWrite(guardsList.actions, dispatch, error);
     return reject(error);
   }
 }
@@ -65,15 +67,20 @@ async function withUploadedPhoto(submission: GuardSubmission): Promise<GuardSave
 
 /**
  * How an add or edit failed, beyond the message the screen's toast already shows: a failed
- * upload's reason also goes under the form's Photo field.
+ * upload's reason also goes under the form's Photo field, and a refusal at a field (Guard ID
+ * already in use) goes to that field instead of the toast.
  */
 export interface GuardSaveFailure {
   /** The upload's reason when the photo was what failed; null when the failure lay elsewhere. */
   photoError: string | null;
+  refusal: FieldRefusal | null;
 }
 
 function saveFailure(error: unknown): GuardSaveFailure {
-  return { photoError: error instanceof PhotoUploadFailed ? error.message : null };
+  return {
+    photoError: error instanceof PhotoUploadFailed ? error.message : null,
+    refusal: fieldRefusalOf(error),
+  };
 }
 
 const createGuardThunk = createAsyncThunk.withTypes<{ rejectValue: string }>();

@@ -3,7 +3,7 @@ import * as adminsApi from '../../api/admins';
 import { errorText } from '../../api/client';
 import * as loginsApi from '../../api/logins';
 import { createListSlice, type ListRootState, type MutationType } from '../../app/list-slice';
-import { writeThenReload } from '../../app/list-writes';
+import { isFieldRefusal, writeThenReload } from '../../app/list-writes';
 import type { Login } from '@contract/logins';
 
 /** The Logins screen's list: uuid descending (spec part 2 §9). */
@@ -47,7 +47,9 @@ export function verifiedWrite(
     } catch (error) {
       return { verified: false, error: errorText(error) };
     }
-    const ok = await dispatch(writeThenReload(loginsList, type, () => write(token)));
-    return { verified: true, ok };
+    const outcome = await dispatch(writeThenReload(loginsList, type, () => write(token)));
+    // The form closed for the Verification step, so a refusal at a field shows in the toast.
+    if (isFieldRefusal(outcome)) dispatch(loginsList.actions.mutationFailed(outcome.message));
+    return { verified: true, ok: outcome === 'saved' };
   };
 }

@@ -32,7 +32,9 @@ export function CompaniesPage() {
             busyText={`Deleting ${row?.name ?? ''}. Please don't close this window.`}
             onConfirm={() => {
               if (row)
-                void dispatch(deleteCompany(row)).then((ok) => ok && done('Success Deleted'));
+                void dispatch(deleteCompany(row)).then(
+                  (outcome) => outcome === 'saved' && done('Success Deleted'),
+                );
             }}
             onCancel={close}
           />

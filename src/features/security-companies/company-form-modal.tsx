@@ -5,7 +5,8 @@ import { createApiThunk } from '../../app/api-thunk';
 import { schemaFromRules } from '../../app/form-rules';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { FormModal } from '../../components/form-modal';
-import { StatusSwitch, TextInput } from '../../components/form-fields';
+import { markRefusedField, StatusSwitch, TextInput } from '../../components/form-fields';
+import { isFieldRefusal } from '../../app/list-writes';
 import { SiteChecklist } from '../../components/site-checklist';
 import type { SecurityCompany, SecurityCompanyBody } from '@contract/security-companies';
 import { EMAIL_IN_USE } from '@rules/passwords';
@@ -117,7 +118,9 @@ export function CompanyFormModal({ isOpen, company, onClose, onSaved }: CompanyF
         return;
       }
     }
-    if (await dispatch(saveCompany(company?.uuid ?? null, toBody(values, adding)))) onSaved();
+    const outcome = await dispatch(saveCompany(company?.uuid ?? null, toBody(values, adding)));
+    if (outcome === 'saved') onSaved();
+    else if (isFieldRefusal(outcome)) markRefusedField(helpers, values, outcome);
   }
 
   return (
@@ -135,7 +138,7 @@ export function CompanyFormModal({ isOpen, company, onClose, onSaved }: CompanyF
       validationSchema={adding ? schemas.add : schemas.edit}
       onSubmit={submit}
     >
-      {({ values, setFieldValue }) => (
+      {({ values, errors, setFieldValue }) => (
         <>
           <TextInput name="name" label="Name" />
           <Row>
@@ -165,6 +168,7 @@ export function CompanyFormModal({ isOpen, company, onClose, onSaved }: CompanyF
             emptyText="No site with the guard service is free to give this company."
             value={values.residence_uuid}
             onChange={(next) => void setFieldValue('residence_uuid', next)}
+            error={typeof errors.residence_uuid === 'string' ? errors.residence_uuid : null}
           />
           <fieldset>
             <legend className="form-label fs-6">Login</legend>

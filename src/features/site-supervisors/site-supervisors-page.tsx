@@ -34,7 +34,9 @@ export function SiteSupervisorsPage() {
               busyText={`Deleting ${name}. Please don't close this window.`}
               onConfirm={() => {
                 if (row)
-                  void dispatch(deleteSupervisor(row)).then((ok) => ok && done('Success Deleted'));
+                  void dispatch(deleteSupervisor(row)).then(
+                    (outcome) => outcome === 'saved' && done('Success Deleted'),
+                  );
               }}
               onCancel={close}
             />

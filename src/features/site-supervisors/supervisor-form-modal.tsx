@@ -6,7 +6,13 @@ import { createApiThunk } from '../../app/api-thunk';
 import { schemaFromRules } from '../../app/form-rules';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { FormModal } from '../../components/form-modal';
-import { SelectInput, StatusSwitch, TextInput } from '../../components/form-fields';
+import {
+  markRefusedField,
+  SelectInput,
+  StatusSwitch,
+  TextInput,
+} from '../../components/form-fields';
+import { isFieldRefusal } from '../../app/list-writes';
 import { PhotoPicker } from '../../components/photo-picker';
 import { SiteChecklist } from '../../components/site-checklist';
 import type { SiteSupervisor, SiteSupervisorBody } from '@contract/site-supervisors';
@@ -166,13 +172,11 @@ export function SupervisorFormModal({
       helpers.setFieldError('email', EMAIL_IN_USE);
       return;
     }
-    if (
-      await dispatch(
-        saveSupervisor(supervisor?.uuid ?? null, toBody(values, supervisor), values.photo),
-      )
-    ) {
-      onSaved();
-    }
+    const outcome = await dispatch(
+      saveSupervisor(supervisor?.uuid ?? null, toBody(values, supervisor), values.photo),
+    );
+    if (outcome === 'saved') onSaved();
+    else if (isFieldRefusal(outcome)) markRefusedField(helpers, values, outcome);
   }
 
   return (

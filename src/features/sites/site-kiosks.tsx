@@ -75,10 +75,8 @@ export function SiteKiosks({ site }: { site: Site }) {
 
   async function revoke() {
     if (!chosen) return;
-    const result = await dispatch(revokeKiosk(chosen));
+    await dispatch(revokeKiosk(chosen));
     setOpen(null);
-    // The row and its Revoke button are gone: focus goes back to the section.
-    if (revokeKiosk.fulfilled.match(result)) heading.current?.focus();
   }
 
   const loading = !isCurrent || status === 'loading' || status === 'idle';
@@ -183,6 +181,8 @@ export function SiteKiosks({ site }: { site: Site }) {
         busyText={`Revoking ${label}. Please don't close this window.`}
         onConfirm={() => void revoke()}
         onCancel={() => setOpen(null)}
+        // The row and its Revoke button are gone: focus goes back to the section.
+        focusWhenOpenerGone={() => heading.current}
       />
     </section>
   );

@@ -12,7 +12,10 @@ export interface ListResponse<T> extends ResourceResponse<T[]> {
   meta: { count: number; count_capped?: true };
 }
 
-/** Every error's body: a code to tell errors apart, and a message fit to show. */
+/**
+ * Every error's body: a code to tell errors apart, a message fit to show, and the request field
+ * it is about when it is about one (an email or Guard ID already in use), for the form to mark.
+ */
 export interface ApiErrorBody {
-  error: { code: string; message: string };
+  error: { code: string; message: string; field?: string };
 }

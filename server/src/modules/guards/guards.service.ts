@@ -10,7 +10,7 @@ import {
 import type { Guard, GuardPayload, GuardPin } from '@contract/guards';
 import type { AccountsRepository } from '../../auth/accounts.repository';
 import type { Principal } from '../../auth/principal';
-import { ApiError, badRequest, forbidden, notFound } from '../../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { ParsedListQuery } from '../../query';
 import type { GuardsRepository, GuardsStore, GuardValues } from './guards.repository';
 
@@ -180,7 +180,7 @@ export function createGuardsService(deps: {
   async function checkEmail(email: string | null, previous: string | null) {
     if (email === null || email.toLowerCase() === previous?.toLowerCase()) return;
     if ((await accounts.findAdminsByEmail(email)).length > 0) {
-      throw new ApiError(409, 'EMAIL_IN_USE', GUARD_MESSAGES.emailInUse);
+      throw conflict(GUARD_MESSAGES.emailInUse, 'EMAIL_IN_USE', 'email');
     }
   }
 
@@ -217,7 +217,7 @@ export function createGuardsService(deps: {
           current?.uuid ?? null,
         )
       ) {
-        throw new ApiError(409, 'GUARD_ID_IN_USE', GUARD_ID_IN_USE);
+        throw conflict(GUARD_ID_IN_USE, 'GUARD_ID_IN_USE', 'guard_id');
       }
       if (!current) {
         const pin = payload.pin || generatePin();

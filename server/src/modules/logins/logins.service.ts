@@ -36,7 +36,11 @@ export function createLoginsService(deps: {
       throw forbidden('You can only manage the logins of your own company.');
     }
     if (!(await companyIsLive(deps.db, companyUuid))) {
-      throw badRequest('The selected security company does not exist.', 'INVALID_COMPANY');
+      throw badRequest(
+        'The selected security company does not exist.',
+        'INVALID_COMPANY',
+        'security_company_uuid',
+      );
     }
   }
 
@@ -52,7 +56,8 @@ export function createLoginsService(deps: {
     const companyUuid = text(body.security_company_uuid);
     await checkCompany(principal, companyUuid);
     const matches = await accounts.findAdminsByEmail(email);
-    if (matches.some((match) => match.uuid !== own)) throw conflict(EMAIL_IN_USE, 'EMAIL_IN_USE');
+    if (matches.some((match) => match.uuid !== own))
+      throw conflict(EMAIL_IN_USE, 'EMAIL_IN_USE', 'email');
     // A new login is inactive unless the form switched it on (spec part 2 §4).
     const isActive = readFlag(body.is_active ?? 0);
     if (isActive === null) throw badRequest('Status must be active (1) or inactive (0).');
@@ -88,7 +93,7 @@ export function createLoginsService(deps: {
     try {
       return await write();
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(EMAIL_IN_USE, 'EMAIL_IN_USE');
+      if (isUniqueViolation(error)) throw conflict(EMAIL_IN_USE, 'EMAIL_IN_USE', 'email');
       throw error;
     }
   };

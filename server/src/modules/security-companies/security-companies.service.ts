@@ -54,7 +54,9 @@ function storedBody(company: SecurityCompany): SecurityCompanyBody {
 
 /** A site claimed by another write first: the same answer as one taken before the check. */
 function siteTakenAsConflict(error: unknown): unknown {
-  return error instanceof SiteTaken ? conflict(COMPANY_MESSAGES.siteTaken, 'SITE_TAKEN') : error;
+  return error instanceof SiteTaken
+    ? conflict(COMPANY_MESSAGES.siteTaken, 'SITE_TAKEN', 'residence_uuid')
+    : error;
 }
 
 function siteList(value: unknown): string[] {
@@ -81,8 +83,10 @@ export function createSecurityCompaniesService(deps: {
 
   async function checkSites(companyUuid: string | null, siteUuids: string[]): Promise<void> {
     const { unknown, taken } = await companies.unavailableSites(companyUuid, siteUuids);
-    if (unknown.length > 0) throw badRequest(COMPANY_MESSAGES.siteUnknown, 'INVALID_SITE');
-    if (taken.length > 0) throw conflict(COMPANY_MESSAGES.siteTaken, 'SITE_TAKEN');
+    if (unknown.length > 0)
+      throw badRequest(COMPANY_MESSAGES.siteUnknown, 'INVALID_SITE', 'residence_uuid');
+    if (taken.length > 0)
+      throw conflict(COMPANY_MESSAGES.siteTaken, 'SITE_TAKEN', 'residence_uuid');
   }
 
   async function found(principal: Principal, uuid: string): Promise<SecurityCompany> {
@@ -105,7 +109,7 @@ export function createSecurityCompaniesService(deps: {
       checkFields(body, 'add');
       const email = text(body.email ?? body.identifier);
       if ((await accounts.findAdminsByEmail(email)).length > 0) {
-        throw conflict(EMAIL_IN_USE, 'EMAIL_IN_USE');
+        throw conflict(EMAIL_IN_USE, 'EMAIL_IN_USE', 'email');
       }
       const siteUuids = siteList(body.residence_uuid);
       await checkSites(null, siteUuids);
@@ -120,7 +124,7 @@ export function createSecurityCompaniesService(deps: {
         return found(principal, uuid);
       } catch (error) {
         // Two adds racing for one email: the unique sign-in identifier decides.
-        if (isUniqueViolation(error)) throw conflict(EMAIL_IN_USE, 'EMAIL_IN_USE');
+        if (isUniqueViolation(error)) throw conflict(EMAIL_IN_USE, 'EMAIL_IN_USE', 'email');
         throw siteTakenAsConflict(error);
       }
     },

@@ -51,14 +51,18 @@ export function createSiteSupervisorsService(deps: {
       throw forbidden('You can only manage the supervisors of your own company.');
     }
     if (!(await companyIsLive(deps.db, companyUuid))) {
-      throw badRequest('The selected security company does not exist.', 'INVALID_COMPANY');
+      throw badRequest(
+        'The selected security company does not exist.',
+        'INVALID_COMPANY',
+        'security_company_uuid',
+      );
     }
   }
 
   async function checkEmail(email: string, ownProfile: string | null): Promise<void> {
     const matches = await accounts.findAdminsByEmail(email);
     if (matches.some((match) => match.uuid !== ownProfile))
-      throw conflict(EMAIL_IN_USE, 'EMAIL_IN_USE');
+      throw conflict(EMAIL_IN_USE, 'EMAIL_IN_USE', 'email');
   }
 
   async function validate(
@@ -109,7 +113,7 @@ export function createSiteSupervisorsService(deps: {
     try {
       return await write();
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(EMAIL_IN_USE, 'EMAIL_IN_USE');
+      if (isUniqueViolation(error)) throw conflict(EMAIL_IN_USE, 'EMAIL_IN_USE', 'email');
       throw error;
     }
   };
