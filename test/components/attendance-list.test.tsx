@@ -122,17 +122,23 @@ describe('Attendance list', () => {
     expect(lastQuery()?.get('offset')).toBe('0');
   });
 
-  it('opens a selfie larger in its own modal', async () => {
+  it('opens a selfie large in its own modal, with the time and the place beside it', async () => {
     const { user, router } = await openAttendanceTab();
+    const row = rowWith('Bala Krishnan');
     await user.click(
-      within(rowWith('Bala Krishnan')).getByRole('button', {
-        name: 'View Check-in selfie of Bala Krishnan',
-      }),
+      within(row).getByRole('button', { name: 'View Check-in selfie of Bala Krishnan' }),
     );
     const dialog = await screen.findByRole('dialog');
-    expect(
-      within(dialog).getByRole('img', { name: 'Check-in selfie of Bala Krishnan' }),
-    ).toHaveAttribute('src', '/kgapi/files/view/checkin-att-1');
+    const selfie = within(dialog).getByRole('img', { name: 'Check-in selfie of Bala Krishnan' });
+    expect(selfie).toHaveAttribute('src', '/kgapi/files/view/checkin-att-1');
+    expect(selfie).toHaveClass('photo-large');
+    const cells = within(row).getAllByRole('cell');
+    const checkIn = cells[4]?.textContent ?? '';
+    const place = cells[5]?.textContent ?? '';
+    expect(checkIn).not.toBe('');
+    expect(place).not.toBe('');
+    expect(dialog).toHaveTextContent(`Check In${checkIn}`);
+    expect(dialog).toHaveTextContent(`Location${place}`);
     await user.click(within(dialog).getByRole('img'));
     expect(router.state.location.pathname).toBe('/security-guards');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));

@@ -15,41 +15,37 @@ export function attendanceCompany(row: Attendance): string {
   return row.security_company_name ?? row.residence.security_company_name ?? '';
 }
 
-function CheckTime({
-  at,
-  photoUrl,
-  selfieLabel,
-  missing,
-}: {
-  at: string | null;
-  photoUrl: string | null;
-  selfieLabel: string;
-  missing: string;
-}) {
-  if (!at) return <span className="text-muted">{missing}</span>;
-  return (
-    <div className="d-flex align-items-center gap-2">
-      {photoUrl ? <Selfie url={photoUrl} label={selfieLabel} /> : null}
-      <span>
-        {formatTimestamp(at)}
-        {photoUrl ? null : <span className="d-block small text-muted">{NO_SELFIE}</span>}
-      </span>
-    </div>
-  );
+type Check = 'checkin' | 'checkout';
+
+/** One end of a shift as the row records it: when, the selfie, and where. */
+function checkOf(row: Attendance, check: Check) {
+  return check === 'checkin'
+    ? {
+        at: row.checkin_at,
+        photoUrl: row.checkin_photo_url,
+        lat: row.checkin_lat,
+        lng: row.checkin_lng,
+        distance: row.checkin_distance_m,
+        away: row.checkin_away_from_site,
+      }
+    : {
+        at: row.checkout_at,
+        photoUrl: row.checkout_photo_url,
+        lat: row.checkout_lat,
+        lng: row.checkout_lng,
+        distance: row.checkout_distance_m,
+        away: row.checkout_away_from_site,
+      };
 }
 
+const CHECK_WORDS = {
+  checkin: { selfie: 'Check-in selfie of', time: 'Check In', missing: 'Not checked in.' },
+  checkout: { selfie: 'Check-out selfie of', time: 'Check Out', missing: 'Not checked out.' },
+} as const;
+
 /** Where the guard was, and how far from the site, flagged when beyond the geofence. */
-function CheckLocation({
-  lat,
-  lng,
-  distance,
-  away,
-}: {
-  lat: number | null;
-  lng: number | null;
-  distance: number | null;
-  away: boolean;
-}) {
+function CheckLocation({ row, check }: { row: Attendance; check: Check }) {
+  const { lat, lng, distance, away } = checkOf(row, check);
   const shown = formatDistance(distance);
   return (
     <>
@@ -63,6 +59,35 @@ function CheckLocation({
         </span>
       ) : null}
     </>
+  );
+}
+
+/** The time, with the selfie's thumbnail; the selfie opens large with the time and place beside. */
+function CheckTime({ row, check }: { row: Attendance; check: Check }) {
+  const { at, photoUrl } = checkOf(row, check);
+  const words = CHECK_WORDS[check];
+  if (!at) return <span className="text-muted">{words.missing}</span>;
+  return (
+    <div className="d-flex align-items-center gap-2">
+      {photoUrl ? (
+        <Selfie url={photoUrl} label={`${words.selfie} ${row.guard_name}`}>
+          <dl className="mb-0">
+            <dt>{words.time}</dt>
+            <dd>{formatTimestamp(at)}</dd>
+            <dt>Site</dt>
+            <dd>{row.residence_name}</dd>
+            <dt>Location</dt>
+            <dd className="mb-0">
+              <CheckLocation row={row} check={check} />
+            </dd>
+          </dl>
+        </Selfie>
+      ) : null}
+      <span>
+        {formatTimestamp(at)}
+        {photoUrl ? null : <span className="d-block small text-muted">{NO_SELFIE}</span>}
+      </span>
+    </div>
   );
 }
 
@@ -80,50 +105,22 @@ export const attendanceColumns = col.columns([
   col.display({
     id: 'checkin',
     header: 'Check In',
-    cell: ({ row }) => (
-      <CheckTime
-        at={row.original.checkin_at}
-        photoUrl={row.original.checkin_photo_url}
-        selfieLabel={`Check-in selfie of ${row.original.guard_name}`}
-        missing="Not checked in."
-      />
-    ),
+    cell: ({ row }) => <CheckTime row={row.original} check="checkin" />,
   }),
   col.display({
     id: 'checkin-location',
     header: 'Check In Location',
-    cell: ({ row }) => (
-      <CheckLocation
-        lat={row.original.checkin_lat}
-        lng={row.original.checkin_lng}
-        distance={row.original.checkin_distance_m}
-        away={row.original.checkin_away_from_site}
-      />
-    ),
+    cell: ({ row }) => <CheckLocation row={row.original} check="checkin" />,
   }),
   col.display({
     id: 'checkout',
     header: 'Check Out',
-    cell: ({ row }) => (
-      <CheckTime
-        at={row.original.checkout_at}
-        photoUrl={row.original.checkout_photo_url}
-        selfieLabel={`Check-out selfie of ${row.original.guard_name}`}
-        missing="Not checked out."
-      />
-    ),
+    cell: ({ row }) => <CheckTime row={row.original} check="checkout" />,
   }),
   col.display({
     id: 'checkout-location',
     header: 'Check Out Location',
-    cell: ({ row }) => (
-      <CheckLocation
-        lat={row.original.checkout_lat}
-        lng={row.original.checkout_lng}
-        distance={row.original.checkout_distance_m}
-        away={row.original.checkout_away_from_site}
-      />
-    ),
+    cell: ({ row }) => <CheckLocation row={row.original} check="checkout" />,
   }),
   col.display({
     id: 'total-hours',

@@ -1,9 +1,20 @@
-import { useState } from 'react';
-import { ModalBody, ModalHeader } from 'reactstrap';
+import { useState, type ReactNode } from 'react';
+import { Col, ModalBody, ModalHeader, Row } from 'reactstrap';
 import { Dialog } from '../../components/dialog';
 
-/** A selfie thumbnail that opens larger in a small modal of its own. */
-export function Selfie({ url, label }: { url: string; label: string }) {
+/**
+ * A selfie thumbnail that opens large: the photo as big as the screen allows, with what the
+ * caller says about it (the time and the location) beside it.
+ */
+export function Selfie({
+  url,
+  label,
+  children,
+}: {
+  url: string;
+  label: string;
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   return (
@@ -16,10 +27,15 @@ export function Selfie({ url, label }: { url: string; label: string }) {
       >
         <img src={url} alt="" className="selfie-thumbnail" />
       </button>
-      <Dialog isOpen={open} toggle={close} size="sm" centered>
+      <Dialog isOpen={open} toggle={close} size="xl" centered>
         <ModalHeader toggle={close}>{label}</ModalHeader>
         <ModalBody>
-          <img src={url} alt={label} className="img-fluid rounded" />
+          <Row className="g-4 align-items-center">
+            <Col lg={8}>
+              <img src={url} alt={label} className="photo-large rounded" />
+            </Col>
+            <Col lg={4}>{children}</Col>
+          </Row>
         </ModalBody>
       </Dialog>
     </>

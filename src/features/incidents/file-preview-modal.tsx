@@ -13,16 +13,16 @@ export interface FilePreviewModalProps {
 /** A photo enlarged, or a video played with the browser's controls (the server serves byte ranges). */
 export function FilePreviewModal({ isOpen, file, onClose }: FilePreviewModalProps) {
   return (
-    <Dialog isOpen={isOpen && file !== null} toggle={onClose} size="lg" centered>
+    <Dialog isOpen={isOpen && file !== null} toggle={onClose} size="xl" centered>
       <ModalHeader toggle={onClose}>{file?.filename}</ModalHeader>
       <ModalBody>
         {file && isVideo(file.mime_type) ? (
-          <video src={file.url} controls autoPlay className="incident-preview-media">
+          <video src={file.url} controls autoPlay className="photo-large">
             {file.filename}
           </video>
         ) : null}
         {file && !isVideo(file.mime_type) ? (
-          <img src={file.url} alt={file.filename} className="incident-preview-media" />
+          <img src={file.url} alt={file.filename} className="photo-large" />
         ) : null}
       </ModalBody>
     </Dialog>
