@@ -216,10 +216,9 @@ describe('Security Companies', () => {
   it('shows a refusal the server names a field for at that field, not in a toast', async () => {
     server.use(
       http.post(`${API}/securitycompanies/add`, () =>
-        HttpResponse.json(
-          apiError('SITE_TAKEN', COMPANY_MESSAGES.siteTaken, 'residence_uuid'),
-          { status: 409 },
-        ),
+        HttpResponse.json(apiError('SITE_TAKEN', COMPANY_MESSAGES.siteTaken, 'residence_uuid'), {
+          status: 409,
+        }),
       ),
     );
     const { user } = renderApp('/security-company', { role: 'superadmin' });

@@ -253,10 +253,9 @@ describe('Add Guard', () => {
   it('returns to the filled form with the refusal at its field when the server names one', async () => {
     server.use(
       http.post(`${API}/guards/add`, () =>
-        HttpResponse.json(
-          apiError('GUARD_ID_IN_USE', 'Guard ID is already in use.', 'guard_id'),
-          { status: 409 },
-        ),
+        HttpResponse.json(apiError('GUARD_ID_IN_USE', 'Guard ID is already in use.', 'guard_id'), {
+          status: 409,
+        }),
       ),
     );
     const app = await openAddGuard();

@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SESSION_STORAGE_KEY } from '../../src/features/session/session-storage';
 import { API, apiError } from '../msw/api';
 import { server } from '../msw/server';
@@ -70,6 +70,41 @@ describe('side navigation per role', () => {
     await user.click(toggle);
     expect(navigation).not.toHaveClass('collapsed');
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('starts collapsed on a narrow screen and follows the screen across the breakpoint', async () => {
+    let change: ((event: MediaQueryListEvent) => void) | null = null;
+    const query = {
+      matches: true,
+      media: '(max-width: 991.98px)',
+      addEventListener: (_type: string, listener: (event: MediaQueryListEvent) => void) => {
+        change = listener;
+      },
+      removeEventListener: () => {
+        change = null;
+      },
+    };
+    const queried: string[] = [];
+    vi.stubGlobal('matchMedia', (media: string) => {
+      queried.push(media);
+      return query;
+    });
+    try {
+      renderApp('/dashboard', { role: 'superadmin' });
+      await screen.findByRole('heading', { name: 'Dashboard' });
+      const navigation = screen.getByRole('navigation', { name: 'Main navigation' });
+      expect(queried).toContain('(max-width: 991.98px)');
+      expect(navigation).toHaveClass('collapsed');
+      expect(screen.getByRole('button', { name: 'Toggle navigation' })).toHaveAttribute(
+        'aria-expanded',
+        'false',
+      );
+
+      act(() => change?.({ matches: false } as MediaQueryListEvent));
+      expect(navigation).not.toHaveClass('collapsed');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('offers a skip link that moves focus to the main content', async () => {

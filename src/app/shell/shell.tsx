@@ -1,4 +1,4 @@
-import { useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { selectRole, selectToken } from '../../features/session/session-slice';
 import { useAppSelector } from '../hooks';
@@ -10,12 +10,35 @@ import { Sidebar } from './sidebar';
 const NAVIGATION_ID = 'main-navigation';
 const MAIN_ID = 'main-content';
 
+/** Below Bootstrap's lg breakpoint (a tablet upright), the sidebar starts collapsed. */
+const NARROW_SCREEN = '(max-width: 991.98px)';
+
+function narrowScreen(): MediaQueryList | null {
+  return typeof window.matchMedia === 'function' ? window.matchMedia(NARROW_SCREEN) : null;
+}
+
+/**
+ * Whether the sidebar is collapsed: by default on a narrow screen, following the screen when it
+ * crosses the breakpoint (a tablet turned), and as the user toggles it in between.
+ */
+function useCollapsedNavigation() {
+  const [collapsed, setCollapsed] = useState(() => narrowScreen()?.matches ?? false);
+  useEffect(() => {
+    const query = narrowScreen();
+    if (!query) return undefined;
+    const follow = (event: MediaQueryListEvent) => setCollapsed(event.matches);
+    query.addEventListener('change', follow);
+    return () => query.removeEventListener('change', follow);
+  }, []);
+  return [collapsed, setCollapsed] as const;
+}
+
 /** The authenticated frame: no token goes to /login, a screen outside the role goes to /dashboard. */
 export function Shell() {
   const token = useAppSelector(selectToken);
   const role = useAppSelector(selectRole);
   const { pathname } = useLocation();
-  const [collapsed, setCollapsed] = useState(false);
+  const [collapsed, setCollapsed] = useCollapsedNavigation();
   const main = useRef<HTMLElement>(null);
 
   if (!token) return <Navigate to="/login" replace />;
