@@ -74,18 +74,20 @@ export function ManagedList<Row extends object, Name extends string, Modal exten
   return (
     <section>
       <h1 className="page-title">{title}</h1>
-      <div className="d-flex gap-2 mb-3">
-        <div className="flex-grow-1">
+      <div className="list-toolbar">
+        <div className="list-toolbar-search">
           <SearchBox
             placeholder={searchPlaceholder}
             initialValue={search}
             onSearch={(text) => void dispatch(list.submitSearch(text))}
           />
         </div>
-        <Button color="primary" onClick={() => setModal({ open: 'add', row: null })}>
-          <Plus size={16} aria-hidden="true" />
-          Add
-        </Button>
+        <div className="list-toolbar-actions">
+          <Button color="primary" onClick={() => setModal({ open: 'add', row: null })}>
+            <Plus size={16} aria-hidden="true" />
+            Add
+          </Button>
+        </div>
       </div>
       <SuccessAlert message={success} onDone={clearIfShown(setSuccess)} />
       <DataTable

@@ -177,17 +177,46 @@ describe('the check-in and check-out judgement', () => {
   });
 });
 
+/** A local moment as the API writes timestamps: UTC 'YYYY-MM-DD HH:MM:SS'. */
+const utc = (moment: Date) => moment.toISOString().slice(0, 19).replace('T', ' ');
+
 describe('overdue visitors', () => {
+  // Expected 12:30 to 1:30 pm on 10 March; came in at 12:40.
   const inside = {
     date: '2026-03-10',
-    start_time: '09:00:00',
-    repeat_type: 'ONE_TIME',
+    start_time: '12:30:00',
+    end_time: '13:30:00',
     latest_scan_type: 'IN',
+    check_in_time: utc(at(2026, 3, 10, 12, 40)),
   };
 
-  it('are inside after the end of their pass’s window', () => {
-    expect(isOverdue(inside, at(2026, 3, 11, 9, 0, 0))).toBe(false);
-    expect(isOverdue(inside, at(2026, 3, 11, 9, 0, 1))).toBe(true);
+  it('are still inside after the end time of the day they came in', () => {
+    expect(isOverdue(inside, at(2026, 3, 10, 13, 30, 0))).toBe(false);
+    expect(isOverdue(inside, at(2026, 3, 10, 13, 30, 1))).toBe(true);
+    expect(isOverdue(inside, at(2026, 3, 10, 14, 50))).toBe(true);
+  });
+
+  it('count from the day they came in on a repeating pass, not from its first date', () => {
+    const repeating = { ...inside, check_in_time: utc(at(2026, 3, 18, 12, 45)) };
+    expect(isOverdue(repeating, at(2026, 3, 18, 13, 0))).toBe(false);
+    expect(isOverdue(repeating, at(2026, 3, 18, 13, 31))).toBe(true);
+  });
+
+  it('may stay past midnight on a visit that ends the next morning', () => {
+    const night = {
+      ...inside,
+      start_time: '22:00:00',
+      end_time: '06:00:00',
+      check_in_time: utc(at(2026, 3, 10, 22, 15)),
+    };
+    expect(isOverdue(night, at(2026, 3, 11, 5, 59))).toBe(false);
+    expect(isOverdue(night, at(2026, 3, 11, 6, 0, 1))).toBe(true);
+  });
+
+  it('count from the pass’s date when the check-in time is unknown', () => {
+    const unknown = { ...inside, check_in_time: null };
+    expect(isOverdue(unknown, at(2026, 3, 10, 13, 0))).toBe(false);
+    expect(isOverdue(unknown, at(2026, 3, 10, 13, 31))).toBe(true);
   });
 
   it('are never those who left or never came', () => {

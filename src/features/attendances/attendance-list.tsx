@@ -54,17 +54,19 @@ export function AttendanceList({
 
   return (
     <>
-      <div className="d-flex gap-2 mb-3">
-        <div className="flex-grow-1">
+      <div className="list-toolbar">
+        <div className="list-toolbar-search">
           <SearchBox
             placeholder="Search by Guard ID, Name, Site..."
             onSearch={(text) => void dispatch(attendancesList.submitSearch(text))}
           />
         </div>
-        <Button color="primary" outline onClick={() => setExporting(true)}>
-          <Download size={16} />
-          Export
-        </Button>
+        <div className="list-toolbar-actions">
+          <Button color="primary" outline onClick={() => setExporting(true)}>
+            <Download size={16} />
+            Export
+          </Button>
+        </div>
       </div>
       <DataTable<Attendance>
         label="Attendance"

@@ -70,17 +70,19 @@ export function GuardsList({ residenceUuid }: { residenceUuid?: string }) {
   return (
     <>
       <SuccessAlert message={notice} onDone={clearIfShown(setNotice)} />
-      <div className="d-flex gap-2 mb-3">
-        <div className="flex-grow-1">
+      <div className="list-toolbar">
+        <div className="list-toolbar-search">
           <SearchBox
             placeholder="Search by Guard ID, Name, Company..."
             onSearch={(text) => void dispatch(guardsList.submitSearch(text))}
           />
         </div>
-        <Button color="primary" onClick={() => modals.show('add')}>
-          <Plus size={16} />
-          Add
-        </Button>
+        <div className="list-toolbar-actions">
+          <Button color="primary" onClick={() => modals.show('add')}>
+            <Plus size={16} />
+            Add
+          </Button>
+        </div>
       </div>
       <DataTable<Guard>
         label="Guards"

@@ -54,17 +54,19 @@ export function IncidentsList({ residenceUuid }: { residenceUuid?: string }) {
   return (
     <>
       <SuccessAlert message={notice} onDone={clearIfShown(setNotice)} />
-      <div className="d-flex gap-2 mb-3">
-        <div className="flex-grow-1">
+      <div className="list-toolbar">
+        <div className="list-toolbar-search">
           <SearchBox
             placeholder="Search by Site, Reporter Email, Guard ID..."
             onSearch={(text) => void dispatch(incidentsList.submitSearch(text))}
           />
         </div>
-        <Button color="primary" onClick={() => setAdding(true)}>
-          <Plus size={16} />
-          Add
-        </Button>
+        <div className="list-toolbar-actions">
+          <Button color="primary" onClick={() => setAdding(true)}>
+            <Plus size={16} />
+            Add
+          </Button>
+        </div>
       </div>
       <DataTable<Incident>
         label="Incidents"

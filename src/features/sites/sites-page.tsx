@@ -65,20 +65,22 @@ export function SitesPage() {
   return (
     <section>
       <h1 className="page-title">Sites</h1>
-      <div className="d-flex gap-2 mb-3">
-        <div className="flex-grow-1">
+      <div className="list-toolbar">
+        <div className="list-toolbar-search">
           <SearchBox
             placeholder="Search by ID, Name..."
             initialValue={search}
             onSearch={(text) => void dispatch(sitesList.submitSearch(text))}
           />
         </div>
-        {canManage ? (
-          <Button color="primary" onClick={() => openModal('add', null)}>
-            <Plus size={16} />
-            Add
-          </Button>
-        ) : null}
+        <div className="list-toolbar-actions">
+          {canManage ? (
+            <Button color="primary" onClick={() => openModal('add', null)}>
+              <Plus size={16} />
+              Add
+            </Button>
+          ) : null}
+        </div>
       </div>
       <SuccessAlert message={success} onDone={clearIfShown(setSuccess)} />
       <DataTable

@@ -23,8 +23,7 @@ import {
   type PassDeskState,
 } from '../../components/use-pass-desk';
 import {
-  expectedArrival,
-  expectedExit,
+  expectedWindow,
   hostName,
   latestScanText,
   passKind,
@@ -71,9 +70,7 @@ function VisitorCard({ visitor }: { visitor: Visitor }) {
           <dt>Pass</dt>
           <dd>{passKind(visitor)}</dd>
           <dt>Expected</dt>
-          <dd>
-            {expectedArrival(visitor)} to {expectedExit(visitor)}
-          </dd>
+          <dd>{expectedWindow(visitor, new Date())}</dd>
           <dt>Status</dt>
           <dd>{latestScanText(visitor)}</dd>
         </dl>

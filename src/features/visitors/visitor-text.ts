@@ -1,6 +1,13 @@
 import type { ScanType, VisitorRow } from '@contract/visitors';
 import { formatLocalDateTime } from '../../lib/dates';
-import { isOverdue, judgeScan, ONE_TIME, type ScanVerdict } from '@rules/visitor-pass';
+import {
+  isOverdue,
+  judgeScan,
+  ONE_TIME,
+  onPassWeekday,
+  passWindow,
+  type ScanVerdict,
+} from '@rules/visitor-pass';
 import { visitorTemperature } from '../../lib/visitor-health';
 
 /**
@@ -21,6 +28,31 @@ export function expectedArrival(pass: Pick<VisitorRow, 'date' | 'start_time'>): 
 /** When the visitor is expected to leave: the pass's date at its end time. */
 export function expectedExit(pass: Pick<VisitorRow, 'date' | 'end_time'>): string {
   return passTime(pass.date, pass.end_time);
+}
+
+/** The local day of a moment, as a pass writes its date ('YYYY-MM-DD'). */
+function localDay(moment: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}`;
+}
+
+/**
+ * The desk's Expected line: on a repeating pass that is valid today (inside its 30 days, on one
+ * of its weekdays), today's window; otherwise the pass's own date and times.
+ */
+export function expectedWindow(
+  pass: Pick<VisitorRow, 'date' | 'start_time' | 'end_time' | 'repeat_type' | 'repeatType'>,
+  now: Date,
+): string {
+  const window = passWindow(pass);
+  const validToday =
+    pass.repeat_type !== ONE_TIME &&
+    window !== null &&
+    now >= window.start &&
+    now <= window.end &&
+    onPassWeekday(pass, now);
+  const day = validToday ? localDay(now) : pass.date;
+  return `${passTime(day, pass.start_time)} to ${passTime(day, pass.end_time)}`;
 }
 
 /** Spec part 2 §4: the latest scan, IN or OUT, and NOT YET ARRIVED before the first. */

@@ -63,8 +63,8 @@ export function VisitorsList({
 
   return (
     <>
-      <div className="d-flex flex-wrap gap-2 mb-3">
-        <div className="flex-grow-1">
+      <div className="list-toolbar">
+        <div className="list-toolbar-search">
           {/* Remounted empty with each quick filter, whose new list starts without a search. */}
           <SearchBox
             key={presence ?? 'all'}
@@ -72,11 +72,13 @@ export function VisitorsList({
             onSearch={(text) => void dispatch(visitorsList.submitSearch(text))}
           />
         </div>
-        <Button color="primary" outline onClick={() => setExporting(true)}>
-          <Download size={16} />
-          Export
-        </Button>
-        {actions}
+        <div className="list-toolbar-actions">
+          <Button color="primary" outline onClick={() => setExporting(true)}>
+            <Download size={16} />
+            Export
+          </Button>
+          {actions}
+        </div>
       </div>
       <ButtonGroup aria-label="Quick filters" size="sm" className="visitor-quick-filters mb-3">
         {QUICK_FILTERS.map((filter) => (

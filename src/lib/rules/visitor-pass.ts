@@ -85,6 +85,14 @@ export function passWindow(pass: Pick<PassForScan, 'date' | 'start_time' | 'repe
   return { start, end };
 }
 
+/** Whether `now` falls on one of a repeating pass's weekdays. */
+export function onPassWeekday(pass: Pick<PassForScan, 'repeatType'>, now: Date): boolean {
+  return pass.repeatType
+    .split(',')
+    .map((day) => day.trim().toUpperCase())
+    .includes(weekdayOf(now));
+}
+
 function refused(reason: ScanRefusal, message: string): ScanVerdict {
   return { allowed: false, reason, message };
 }
@@ -105,10 +113,8 @@ export function judgeScan(pass: PassForScan, now: Date): ScanVerdict {
     if (!window || now < window.start || now > window.end) {
       return refused('outside-window', SCAN_MESSAGES.outsideWindow);
     }
-    const today = weekdayOf(now);
-    const allowedDays = pass.repeatType.split(',').map((day) => day.trim().toUpperCase());
-    if (!oneTime && !allowedDays.includes(today)) {
-      return refused('wrong-weekday', SCAN_MESSAGES.wrongWeekday(today));
+    if (!oneTime && !onPassWeekday(pass, now)) {
+      return refused('wrong-weekday', SCAN_MESSAGES.wrongWeekday(weekdayOf(now)));
     }
   }
   return pass.checkpoint_times === 1
@@ -116,28 +122,64 @@ export function judgeScan(pass: PassForScan, now: Date): ScanVerdict {
     : { allowed: true, scanType: 'IN', label: SCAN_LABELS.in };
 }
 
-/** A visitor still inside after the end of the pass's window. */
-export function isOverdue(
-  pass: Pick<PassForScan, 'date' | 'start_time' | 'repeat_type'> & {
-    latest_scan_type: string | null;
-  },
-  now: Date,
-): boolean {
+/** What of a pass the Overdue mark reads. */
+export type PassForOverdue = Pick<PassForScan, 'date' | 'start_time'> & {
+  end_time: string;
+  latest_scan_type: string | null;
+  /** When the visitor last came in (UTC 'YYYY-MM-DD HH:MM:SS'). */
+  check_in_time: string | null;
+};
+
+function localTime(text: string): [number, number, number] | null {
+  const time = /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text);
+  return time ? [Number(time[1]), Number(time[2]), Number(time[3] ?? 0)] : null;
+}
+
+/**
+ * The end of the visit a visitor inside came for: the pass's end time on the (local) day they
+ * came in, or the next day for a visit that runs past midnight (end before start). A pass
+ * without a check-in time counts from its own date.
+ */
+export function visitEnd(pass: PassForOverdue): Date | null {
+  const end = localTime(pass.end_time);
+  const start = localTime(pass.start_time);
+  if (!end || !start) return null;
+  let day: Date;
+  if (pass.check_in_time) {
+    day = new Date(`${pass.check_in_time.replace(' ', 'T')}Z`);
+  } else {
+    const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(pass.date);
+    if (!date) return null;
+    day = new Date(Number(date[1]), Number(date[2]) - 1, Number(date[3]));
+  }
+  if (Number.isNaN(day.getTime())) return null;
+  const overnight =
+    end[0] * 3600 + end[1] * 60 + end[2] < start[0] * 3600 + start[1] * 60 + start[2];
+  return new Date(
+    day.getFullYear(),
+    day.getMonth(),
+    day.getDate() + (overnight ? 1 : 0),
+    end[0],
+    end[1],
+    end[2],
+  );
+}
+
+/**
+ * Overdue, our own mark (not the spec's button rule): a visitor still inside after the end time
+ * of the day they came in. A visitor expected 12:30 to 1:30 pm and inside at 2:50 pm is overdue.
+ */
+export function isOverdue(pass: PassForOverdue, now: Date): boolean {
   if (pass.latest_scan_type !== 'IN') return false;
-  const window = passWindow(pass);
-  return window !== null && now > window.end;
+  const end = visitEnd(pass);
+  return end !== null && now > end;
 }
 
 /** Where a visitor stands at the gate, as the guard app lists them (lower case, as it reads them). */
 export type GateStatus = 'upcoming' | 'checked_in' | 'checked_out' | 'overtime';
 
 /** Not yet arrived, inside (or inside past the pass's window: overtime), or gone. */
-export function gateStatus(
-  pass: Pick<PassForScan, 'date' | 'start_time' | 'repeat_type'> & {
-    latest_scan_type: string | null;
-  },
-  now: Date,
-): GateStatus {
+export function gateStatus(pass: PassForOverdue, now: Date): GateStatus {
   if (pass.latest_scan_type === 'OUT') return 'checked_out';
   if (pass.latest_scan_type === 'IN') return isOverdue(pass, now) ? 'overtime' : 'checked_in';
   return 'upcoming';
