@@ -28,3 +28,11 @@ export function allOf(...parts: Array<string | null | undefined | false>): strin
     .map((part) => `(${part})`)
     .join(' AND ');
 }
+
+/** Joins filter parts with OR, each wrapped. Empty parts are dropped. */
+export function anyOf(...parts: Array<string | null | undefined | false>): string {
+  return parts
+    .filter((part): part is string => Boolean(part))
+    .map((part) => `(${part})`)
+    .join(' OR ');
+}

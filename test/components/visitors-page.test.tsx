@@ -161,15 +161,37 @@ describe('Visitors page', () => {
 
     await user.click(within(filters).getByRole('button', { name: 'Expected today' }));
     await waitFor(() => expect(screen.queryByText('Bala Raj')).not.toBeInTheDocument());
-    // Valid, dated today and not yet arrived: not the expired pass, nor the repeating one of Monday.
+    // Valid, dated today and not yet arrived: not the expired pass, nor the repeating one of
+    // Monday and Wednesday on this Friday.
     expect(bodyRows().map((cells) => cells[4])).toEqual(['Aisyah Rahman', 'Gopal Singh']);
+    // A repeating pass that runs on Fridays is expected today, whatever its first date.
     expect(lastList(seen).get('filter')).toBe(
-      "(((status='VALID')) AND ((date='2026-03-20')) AND (latest_scan_type IS NULL))",
+      "(((status='VALID')) AND ((((date='2026-03-20')) AND (latest_scan_type IS NULL)) OR " +
+        "((repeat_type<>'ONE_TIME') AND (date>='2026-02-19') AND (date<'2026-03-20') AND " +
+        "(repeatType like '%FRIDAY%') AND ((latest_scan_type IS NULL) OR " +
+        "((latest_scan_type='OUT'))) AND (checkpoint_times<=2))))",
     );
 
     await user.click(within(filters).getByRole('button', { name: 'All' }));
     await screen.findByText('Devi Nair');
     expect(bodyRows()).toHaveLength(visitors.length);
+  });
+
+  it('expects a repeating pass on one of its weekdays, whatever its first date', async () => {
+    resetVisitorRecords(
+      visitors.map((pass) =>
+        pass.name === 'Ethan Lim' ? { ...pass, repeatType: 'MONDAY,FRIDAY' } : pass,
+      ),
+    );
+    const { user } = await openVisitors();
+    const filters = screen.getByRole('group', { name: 'Quick filters' });
+    await user.click(within(filters).getByRole('button', { name: 'Expected today' }));
+    await waitFor(() => expect(screen.queryByText('Bala Raj')).not.toBeInTheDocument());
+    expect(bodyRows().map((cells) => cells[4])).toEqual([
+      'Aisyah Rahman',
+      'Ethan Lim',
+      'Gopal Singh',
+    ]);
   });
 
   it('opens a pass’s details when its row is clicked', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse } from '@contract/list';
 import type { Visitor, VisitorRow } from '@contract/visitors';
 import { weekdayOf, WEEKDAYS } from '@rules/visitor-pass';
+import { expectedTodayFilter } from '../../src/api/visitors';
 import { avatarPng } from '../../server/src/db/seed/images';
 import { localDate, toDbTime } from '../../server/src/db/time';
 import { createFilesRepository } from '../../server/src/modules/files/files.repository';
@@ -153,6 +154,48 @@ describe('GET /visitors/list', () => {
     expect(bySite.resource.map((r) => r.uuid)).toEqual([a2]);
     const all = await list('ops@alpha.example.com', '?limit=2');
     expect(all.resource[0]?.uuid).toBe(a2);
+  });
+
+  it('answers the console’s Expected today: today’s unused passes and repeating passes on today’s weekday', async () => {
+    const now = new Date();
+    const today = weekdayOf(now);
+    const otherDay = WEEKDAYS[(now.getDay() + 1) % 7] ?? 'MONDAY';
+    const repeating = { repeat_type: 'REPEAT', date: day(-7) };
+    const passes: Array<[string, Parameters<typeof createVisitor>[2]]> = [
+      ['today', {}],
+      ['today, inside', { latest_scan_type: 'IN', checkpoint_times: 1 }],
+      ['today, expired', { status: 'EXPIRED' }],
+      ['repeats today', { ...repeating, repeat_days: `${otherDay},${today}` }],
+      ['repeats another day', { ...repeating, repeat_days: otherDay }],
+      ['repeats today, past its 30 days', { ...repeating, repeat_days: today, date: day(-40) }],
+      [
+        'repeats today, inside',
+        { ...repeating, repeat_days: today, latest_scan_type: 'IN', checkpoint_times: 1 },
+      ],
+      [
+        'repeats today, came and left before',
+        { ...repeating, repeat_days: today, latest_scan_type: 'OUT', checkpoint_times: 2 },
+      ],
+      [
+        'repeats today, used up',
+        { ...repeating, repeat_days: today, latest_scan_type: 'OUT', checkpoint_times: 3 },
+      ],
+    ];
+    for (const [name, values] of passes) {
+      await createVisitor(t.db, siteB, { ...values, name: `Expected: ${name}` });
+    }
+    const answer = await list(
+      'ops@bravo.example.com',
+      `?filter=${encodeURIComponent(expectedTodayFilter(now))}&limit=50`,
+    );
+    const names = answer.resource.map((row) => row.name);
+    // The company's other pass of today ('Bravo Guest') is expected too.
+    expect(names).toContain('Bravo Guest');
+    expect(names.filter((name) => name.startsWith('Expected: ')).sort()).toEqual([
+      'Expected: repeats today',
+      'Expected: repeats today, came and left before',
+      'Expected: today',
+    ]);
   });
 
   it('lists one site’s passes when its visitors feature is on', async () => {

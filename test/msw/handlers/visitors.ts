@@ -22,21 +22,52 @@ export function visitorRecords(): readonly Visitor[] {
   return records;
 }
 
+/**
+ * The "Expected today" quick filter (expectedTodayFilter), read back from its text: undefined when
+ * the filter is another. What it selects on a real database is tested in test/server.
+ */
+function expectedToday(filter: string, pass: Visitor): boolean | undefined {
+  const weekday = /repeatType like '%(\w+)%'/.exec(filter)?.[1];
+  const today = /\(date='([\d-]+)'\)/.exec(filter)?.[1];
+  const from = /date>='([\d-]+)'/.exec(filter)?.[1];
+  if (!weekday || !today || !from) return undefined;
+  if (pass.status !== 'VALID') return false;
+  if (pass.date === today) return pass.latest_scan_type === null;
+  return (
+    pass.repeat_type !== 'ONE_TIME' &&
+    pass.date >= from &&
+    pass.date < today &&
+    pass.repeatType.includes(weekday) &&
+    pass.latest_scan_type !== 'IN' &&
+    pass.checkpoint_times <= 2
+  );
+}
+
 /** Understands what the console sends: keyword, site, the quick filters' conditions. */
 function matchesFilter(filter: string, pass: Visitor): boolean {
+  const expected = expectedToday(filter, pass);
+  if (expected === false) return false;
   const conditions: Array<[string, string | number | null]> = [
     ['uuid', pass.uuid],
     ['residence_uuid', pass.residence_uuid],
-    ['latest_scan_type', pass.latest_scan_type],
-    ['status', pass.status],
-    ['date', pass.date],
   ];
+  // Expected today answered its own date, status and scan conditions.
+  if (expected === undefined) {
+    conditions.push(
+      ['latest_scan_type', pass.latest_scan_type],
+      ['status', pass.status],
+      ['date', pass.date],
+    );
+  }
   for (const [field, value] of conditions) {
     const wanted = equalsOf(filter, field);
     if (wanted !== undefined && value !== wanted) return false;
   }
-  if (filter.includes('latest_scan_type IS NULL') && pass.latest_scan_type !== null) return false;
-  return matchesKeyword(filter, [
+  if (expected === undefined && filter.includes('latest_scan_type IS NULL')) {
+    if (pass.latest_scan_type !== null) return false;
+  }
+  // The weekday's LIKE is not the keyword search.
+  return matchesKeyword(filter.replace(/repeatType like '[^']*'/, ''), [
     pass.residence_name,
     pass.category,
     pass.name,

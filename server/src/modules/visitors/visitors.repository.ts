@@ -42,6 +42,8 @@ export const VISITORS_QUERY: ResourceQuerySpec = {
     status: { column: 'visitors.status', search: searchIndexOf('visitors', 'status') },
     latest_scan_type: 'visitors.latest_scan_type',
     repeat_type: 'visitors.repeat_type',
+    /** A repeating pass's weekdays ('MONDAY,WEDNESDAY'); "Expected today" matches today's. */
+    repeatType: 'visitors.repeat_days',
     date: 'visitors.date',
     start_time: 'visitors.start_time',
     checkpoint_times: 'visitors.checkpoint_times',
