@@ -1,15 +1,9 @@
 import type { ListPage, ListQuery } from '../app/list-slice';
 import type { Visitor, VisitorRow, VisitorScanAnswer } from '@contract/visitors';
-import { localDayText } from '../lib/device-time';
-import {
-  MAX_CHECKPOINT_TIMES,
-  ONE_TIME,
-  REPEAT_WINDOW_DAYS,
-  VALID,
-  weekdayOf,
-} from '@rules/visitor-pass';
+import { weekdayOf } from '@rules/visitor-pass';
 import { apiGet, apiPost } from './client';
-import { allOf, anyOf, equals, keywordFilter, quote } from './filters';
+import { allOf, equals, keywordFilter } from './filters';
+import { expectedTodayFilter } from './visitor-filters';
 import { pageParams, toListPage, type ListAnswer } from './paging';
 
 /** The desk's quick filters of /visitors (see VisitorScope.presence). */
@@ -27,32 +21,6 @@ const SEARCH_FIELDS = ['residence_name', 'category', 'name', 'car_plate_number',
 
 /** Every relation the list offers; its rows always carry them, the server accepts the parameter. */
 const RELATED = 'residence,residence_unit,user_profiles_by_created_by,applications';
-
-/**
- * "Expected today" as API conditions: a valid pass dated today and not yet used, or a repeating
- * pass whose 30 days hold today and that repeats on today's weekday, with its visitor not inside
- * and a scan left. The server matches the weekday in the pass's weekdays (`repeatType`).
- */
-export function expectedTodayFilter(now: Date): string {
-  const today = localDayText(now);
-  const repeatsFrom = localDayText(
-    new Date(now.getFullYear(), now.getMonth(), now.getDate() - REPEAT_WINDOW_DAYS + 1),
-  );
-  return allOf(
-    equals('status', VALID),
-    anyOf(
-      allOf(equals('date', today), 'latest_scan_type IS NULL'),
-      allOf(
-        `repeat_type<>${quote(ONE_TIME)}`,
-        `date>=${quote(repeatsFrom)}`,
-        `date<${quote(today)}`,
-        `repeatType like ${quote(`%${weekdayOf(now)}%`)}`,
-        anyOf('latest_scan_type IS NULL', equals('latest_scan_type', 'OUT')),
-        `checkpoint_times<=${MAX_CHECKPOINT_TIMES}`,
-      ),
-    ),
-  );
-}
 
 /**
  * The quick filter as API conditions. "Expected today" is read when the list is fetched, so a

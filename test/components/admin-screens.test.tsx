@@ -68,6 +68,7 @@ const login: Login = {
   uuid: 'login-1',
   security_company_uuid: 'company-1',
   security_company_name: 'Aegis Guarding Sdn Bhd',
+  security_company_is_active: 1,
   user_email: 'desk@aegis.example.com',
   is_active: 0,
   created_at: '2025-03-04 05:06:07',
@@ -553,6 +554,19 @@ describe('Logins', () => {
     await user.click(within(step).getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Success Added')).toBeInTheDocument();
     await waitFor(() => expect(add).toHaveFocus());
+  });
+
+  it('says why an Active login of an inactive company cannot sign in', async () => {
+    adminScreenRows.logins = [
+      { ...login, uuid: 'login-2', is_active: 1, security_company_is_active: 0 },
+      { ...login, uuid: 'login-3', user_email: 'gate@aegis.example.com', is_active: 1 },
+    ];
+    await openLogins();
+    const table = screen.getByRole('table', { name: 'Logins' });
+    const [, suspended, working] = within(table).getAllByRole('row');
+    expect(suspended).toHaveTextContent('ActiveCannot sign in: the company is inactive.');
+    expect(working).toHaveTextContent('Active');
+    expect(working).not.toHaveTextContent('Cannot sign in');
   });
 
   it('offers no Delete and no Inactive on the signed-in login’s own row', async () => {

@@ -769,6 +769,8 @@ describe('logins and re-verification', () => {
       )
     ).json<ListResponse<Login>>();
     expect(own.resource.every((login) => login.security_company_uuid === alpha)).toBe(true);
+    // The company's state rides along, so the console can say why an Active login cannot sign in.
+    expect(own.resource.every((login) => login.security_company_is_active === 1)).toBe(true);
     expect(own.resource[0]?.residences.map((r) => r.residence_name).sort()).toEqual([
       'Alpha Annex',
       'Alpha Heights',
@@ -803,5 +805,25 @@ describe('logins and re-verification', () => {
       ROOT,
     );
     expect(search.json<ListResponse<Login>>().resource.map((l) => l.user_email)).toEqual([OPS_B]);
+
+    // A suspended company's logins say so, whatever their own status.
+    await t.db
+      .updateTable('security_companies')
+      .set({ is_active: 0 })
+      .where('uuid', '=', bravo)
+      .execute();
+    try {
+      const suspended = (await call('GET', '/logins/list', ROOT)).json<ListResponse<Login>>();
+      const byEmail = new Map(suspended.resource.map((l) => [l.user_email, l]));
+      expect(byEmail.get(OPS_B)?.security_company_is_active).toBe(0);
+      expect(byEmail.get(OPS_B)?.is_active).toBe(1);
+      expect(byEmail.get(OPS_A)?.security_company_is_active).toBe(1);
+    } finally {
+      await t.db
+        .updateTable('security_companies')
+        .set({ is_active: 1 })
+        .where('uuid', '=', bravo)
+        .execute();
+    }
   });
 });

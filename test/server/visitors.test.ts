@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse } from '@contract/list';
 import type { Visitor, VisitorRow } from '@contract/visitors';
 import { weekdayOf, WEEKDAYS } from '@rules/visitor-pass';
-import { expectedTodayFilter } from '../../src/api/visitors';
+import { expectedTodayFilter } from '../../src/api/visitor-filters';
 import { avatarPng } from '../../server/src/db/seed/images';
 import { localDate, toDbTime } from '../../server/src/db/time';
 import { createFilesRepository } from '../../server/src/modules/files/files.repository';

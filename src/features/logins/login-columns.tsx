@@ -9,6 +9,9 @@ export type LoginRowAction = 'edit' | 'delete';
 /** The Password column never shows a password, only ten asterisks (spec part 2 §9). */
 export const MASKED_PASSWORD = '**********';
 
+/** Why an Active login cannot sign in: its company is inactive. */
+export const COMPANY_INACTIVE_NOTE = 'Cannot sign in: the company is inactive.';
+
 const col = dataColumns<Login>();
 
 /**
@@ -52,7 +55,14 @@ export function loginColumns(
     col.accessor('is_active', {
       header: 'Status',
       meta: { sortField: 'is_active' },
-      cell: ({ getValue }) => <ActiveBadge active={getValue() === 1} />,
+      cell: ({ row }) => (
+        <>
+          <ActiveBadge active={row.original.is_active === 1} />
+          {row.original.is_active === 1 && row.original.security_company_is_active !== 1 ? (
+            <span className="d-block small text-muted">{COMPANY_INACTIVE_NOTE}</span>
+          ) : null}
+        </>
+      ),
     }),
     col.display({
       id: 'actions',

@@ -4,6 +4,8 @@ export interface Login {
   uuid: string;
   security_company_uuid: string;
   security_company_name: string;
+  /** 1 while the company is active; a login of an inactive company cannot sign in. */
+  security_company_is_active: number;
   user_email: string;
   is_active: number;
   created_at: string;

@@ -100,6 +100,7 @@ export function createLoginsRepository(db: DB) {
       'user_profiles.uuid',
       'user_roles.security_company_uuid',
       'security_companies.name as security_company_name',
+      'security_companies.is_active as security_company_is_active',
       'user_profiles.email as user_email',
       'user_profiles.is_active',
       'user_profiles.created_at',
