@@ -125,6 +125,11 @@ describe('Site details', () => {
       .filter((r) => r.path === '/data/residences')
       .map((r) => r.params.get('filter'));
     expect(filters).toEqual(["((kipleguard_enabled=1)) AND ((uuid='site-3'))", "(uuid='site-3')"]);
+
+    // Its Guards tab lists the guards still linked to it, and each row names it, marked.
+    const guards = await screen.findByRole('table', { name: 'Guards' });
+    const ahmad = (await within(guards).findByText('Ahmad Faizal')).closest('tr') as HTMLElement;
+    expect(ahmad).toHaveTextContent('Cheras Vista (guard service off)');
   });
 
   it('says the record does not exist for an unknown site, with a way back', async () => {

@@ -3,25 +3,46 @@ import { dataColumns } from '../../components/data-table';
 import { RowActions } from '../../components/row-actions';
 import type { GuardModal } from './guard-modals';
 
-/** Names of the guard's sites that have the guard service on, comma separated. */
-export function guardSiteNames(guard: Guard): string {
+/** Marks a linked site whose guard service is off, as the guard form does. */
+export const SERVICE_OFF_MARK = '(guard service off)';
+
+/**
+ * Names of the guard's sites that have the guard service on, comma separated. On the Guards tab
+ * of a site whose service is off (`shownSite`), that site is named too, marked, so each row says
+ * why it is listed there.
+ */
+export function guardSiteNames(guard: Guard, shownSite?: string): string {
   return guard.kg_residence_guards
-    .filter((site) => site.residence_kipleguard_enabled === 1)
-    .map((site) => site.residence_name)
+    .filter((site) => site.residence_kipleguard_enabled === 1 || site.residence_uuid === shownSite)
+    .map((site) =>
+      site.residence_kipleguard_enabled === 1
+        ? site.residence_name
+        : `${site.residence_name} ${SERVICE_OFF_MARK}`,
+    )
     .join(', ');
 }
 
 const col = dataColumns<Guard>();
 
-/** The All tab's columns; the actions open the screen's edit and delete modals. */
-export function guardColumns(openModal: (modal: GuardModal, guard: Guard) => void) {
+/**
+ * The All tab's columns (or a site's Guards tab, `shownSite`); the actions open the screen's edit
+ * and delete modals.
+ */
+export function guardColumns(
+  openModal: (modal: GuardModal, guard: Guard) => void,
+  shownSite?: string,
+) {
   return col.columns([
     col.accessor('guard_id', { header: 'Guard ID', meta: { sortField: 'guard_id' } }),
     col.accessor('pin', { header: 'User pin', cell: ({ getValue }) => getValue() ?? '-' }),
     col.accessor('security_company_name', { header: 'Company' }),
     col.accessor('name', { header: 'Name', meta: { sortField: 'name' } }),
     col.accessor('email', { header: 'Email', cell: ({ getValue }) => getValue() ?? '' }),
-    col.display({ id: 'sites', header: 'Site', cell: ({ row }) => guardSiteNames(row.original) }),
+    col.display({
+      id: 'sites',
+      header: 'Site',
+      cell: ({ row }) => guardSiteNames(row.original, shownSite),
+    }),
     col.display({
       id: 'actions',
       header: 'Actions',

@@ -31,6 +31,7 @@ import {
   selectSitesCompanyUuid,
   selectSitesLoading,
 } from './guard-options-slice';
+import { SERVICE_OFF_MARK } from './guard-columns';
 import { checkEmailInUse } from './guards-slice';
 import { selectOwnSiteUuids } from './locked-company';
 
@@ -102,7 +103,7 @@ function linkNote(site: GuardSiteLink, ownSiteUuids: readonly string[] | null) {
   if (ownSiteUuids !== null && !ownSiteUuids.includes(site.residence_uuid)) {
     return { text: '(not one of your sites)', locked: true };
   }
-  const text = site.residence_kipleguard_enabled === 1 ? null : '(guard service off)';
+  const text = site.residence_kipleguard_enabled === 1 ? null : SERVICE_OFF_MARK;
   return { text, locked: false };
 }
 

@@ -55,7 +55,10 @@ export function GuardsList({ residenceUuid }: { residenceUuid?: string }) {
   const updated = useAppSelector(selectGuardUpdated);
   const deleted = useAppSelector(selectGuardDeleted);
   const [notice, setNotice] = useState(() => noticeOf(location.state));
-  const columns = useMemo(() => guardColumns(modals.show), [modals.show]);
+  const columns = useMemo(
+    () => guardColumns(modals.show, residenceUuid),
+    [modals.show, residenceUuid],
+  );
 
   useEffect(() => {
     void dispatch(guardsList.changeScope(residenceUuid ? { residence_uuid: residenceUuid } : {}));
