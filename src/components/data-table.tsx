@@ -17,6 +17,9 @@ import { ROW_HEIGHT, TABLE_HEIGHT } from '../lib/constants';
 import { LoadingOverlay } from './loading-overlay';
 import './data-table.css';
 
+/** The column of a row's buttons (id 'actions'): pinned at the right edge, never cut. */
+const ACTIONS_COLUMN = 'actions';
+
 /** Per-column settings the table reads from `columnDef.meta`. */
 export interface DataColumnMeta {
   /** The API's order field for this column; a column without one is not sortable. */
@@ -178,6 +181,7 @@ export function DataTable<T extends RowData>({
                     colSpan={header.colSpan}
                     scope="col"
                     aria-sort={ariaSort(header)}
+                    className={header.column.id === ACTIONS_COLUMN ? 'actions-cell' : undefined}
                   >
                     {renderHeader(header)}
                   </th>
@@ -208,7 +212,10 @@ export function DataTable<T extends RowData>({
                 }
               >
                 {row.getAllCells().map((cell) => (
-                  <td key={cell.id}>
+                  <td
+                    key={cell.id}
+                    className={cell.column.id === ACTIONS_COLUMN ? 'actions-cell' : undefined}
+                  >
                     {/* Clamped to the row's lines (--cell-lines), so a long value never grows the row. */}
                     <div className="cell-content" onMouseEnter={titleIfClamped}>
                       <table.FlexRender cell={cell} />

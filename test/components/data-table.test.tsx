@@ -137,6 +137,16 @@ describe('DataTable', () => {
     expect(onRowClick).not.toHaveBeenCalled();
   });
 
+  it('pins the Actions column at the right edge, header and cells, and no other', () => {
+    renderTable();
+    const header = screen.getByRole('columnheader', { name: 'Actions' });
+    expect(header).toHaveClass('actions-cell');
+    expect(screen.getByRole('button', { name: 'Edit Ana Lim' }).closest('td')).toHaveClass(
+      'actions-cell',
+    );
+    expect(screen.getByRole('columnheader', { name: 'Email' })).not.toHaveClass('actions-cell');
+  });
+
   it('leaves rows inert without onRowClick', () => {
     renderTable({ onRowClick: undefined });
     expect(bodyRow('Ana Lim')).not.toHaveAttribute('tabindex');

@@ -66,7 +66,7 @@ function CheckLocation({ row, check }: { row: Attendance; check: Check }) {
 function CheckTime({ row, check }: { row: Attendance; check: Check }) {
   const { at, photoUrl } = checkOf(row, check);
   const words = CHECK_WORDS[check];
-  if (!at) return <span className="text-muted">{words.missing}</span>;
+  if (!at) return <span className="text-muted text-nowrap">{words.missing}</span>;
   return (
     <div className="d-flex align-items-center gap-2">
       {photoUrl ? (
