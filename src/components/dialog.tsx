@@ -20,6 +20,8 @@ interface DialogEntry {
   opener: HTMLElement | null;
   /** The latest focusWhenOpenerGone. */
   fallback: (() => HTMLElement | null) | undefined;
+  /** Focus waits on the dialog itself because its content had nothing to take it (busy). */
+  parked: boolean;
 }
 
 /** Open dialogs, oldest first; only the newest holds the focus. */
@@ -51,17 +53,19 @@ function openerOf(active: Element | null): HTMLElement | null {
 }
 
 /** The first heading or control of the body, then of the footer; else the dialog itself. */
-function focusContent(element: HTMLElement) {
+function focusContent(entry: DialogEntry, element: HTMLElement) {
   for (const part of element.querySelectorAll<HTMLElement>('.modal-body, .modal-footer')) {
     const target = part.querySelector<HTMLElement>(FIRST_IN_CONTENT);
     if (target) {
       if (/^H\d$/.test(target.tagName) && !target.hasAttribute('tabindex')) {
         target.tabIndex = -1;
       }
+      entry.parked = false;
       target.focus();
       return;
     }
   }
+  entry.parked = true;
   element.focus();
 }
 
@@ -83,7 +87,12 @@ export type DialogProps = Omit<ModalProps, 'returnFocusAfterClose' | 'trapFocus'
 };
 
 export function Dialog({ isOpen, children, focusWhenOpenerGone, ...props }: DialogProps) {
-  const self = useRef<DialogEntry>({ element: null, opener: null, fallback: undefined });
+  const self = useRef<DialogEntry>({
+    element: null,
+    opener: null,
+    fallback: undefined,
+    parked: false,
+  });
   self.current.fallback = focusWhenOpenerGone;
 
   // A layout effect: it runs before reactstrap moves focus into the dialog, while focus is still
@@ -92,11 +101,12 @@ export function Dialog({ isOpen, children, focusWhenOpenerGone, ...props }: Dial
     if (!isOpen) return;
     const entry = self.current;
     entry.opener = openerOf(document.activeElement);
+    entry.parked = false;
     openDialogs.push(entry);
     function keepFocusInside(event: FocusEvent) {
       const { element } = entry;
       if (isNewest(entry) && element && !element.contains(event.target as Node)) {
-        focusContent(element);
+        focusContent(entry, element);
       }
     }
     document.addEventListener('focusin', keepFocusInside);
@@ -128,12 +138,15 @@ function ContentWatch({ entry }: { entry: DialogEntry }) {
     if (!element) return;
     entry.element = element;
     shownDialogs.add(entry);
-    // Focus on the dialog itself (after it opened, or while it was busy) also moves on to what
-    // the new content offers.
+    // Focus parked on the dialog itself while it was busy moves on to what the new content
+    // offers. Not the focus reactstrap puts on a dialog that opens: a field focused then would
+    // be validated on the user's first click, and the message it adds could move the button
+    // from under the pointer.
     const observer = new MutationObserver(() => {
       const active = document.activeElement;
-      if (isNewest(entry) && (active === element || !element.contains(active))) {
-        focusContent(element);
+      if (!isNewest(entry)) return;
+      if (!element.contains(active) || (active === element && entry.parked)) {
+        focusContent(entry, element);
       }
     });
     observer.observe(element, {

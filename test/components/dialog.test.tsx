@@ -124,6 +124,30 @@ describe('Dialog focus', () => {
     await waitFor(() => expect(focused()).toBe(screen.getByRole('button', { name: 'Add' })));
   });
 
+  it('leaves the focus on a dialog that just opened when its content grows (options loading)', async () => {
+    function Loading() {
+      const [loaded, setLoaded] = useState(false);
+      return (
+        <Dialog isOpen toggle={() => undefined}>
+          <ModalHeader>Add Incident</ModalHeader>
+          <ModalBody>
+            <label htmlFor="date">Incident Date</label>
+            <input id="date" />
+            {loaded ? <p>Options loaded.</p> : null}
+            <Button onClick={() => setLoaded(true)}>Load</Button>
+          </ModalBody>
+        </Dialog>
+      );
+    }
+    render(<Loading />);
+    const dialog = await findDialog('Add Incident');
+    await waitFor(() => expect(focused()).toBe(dialog));
+    act(() => screen.getByRole('button', { name: 'Load' }).click());
+    await screen.findByText('Options loaded.');
+    // A field focused now would be validated on the user's first click elsewhere.
+    expect(focused()).toBe(dialog);
+  });
+
   it('gives the focus to the main region when what opened it is gone', async () => {
     const user = userEvent.setup();
     const { rerender } = render(<Page />);
