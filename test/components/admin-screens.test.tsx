@@ -151,6 +151,23 @@ beforeEach(() => {
   );
 });
 
+/** Adds Charlie Protection as the superadmin, with the given login email, and submits. */
+async function submitNewCompany(email: string) {
+  const { user } = renderApp('/security-company', { role: 'superadmin' });
+  await screen.findByText('Aegis Guarding Sdn Bhd');
+  await user.click(screen.getByRole('button', { name: 'Add' }));
+  const modal = await shownModal();
+  await user.type(within(modal).getByLabelText('Name'), 'Charlie Protection');
+  await user.type(within(modal).getByLabelText('BRN'), '202401012345');
+  await user.type(within(modal).getByLabelText('License No.'), 'KDN-1234');
+  await user.type(within(modal).getByLabelText('Address'), '12 Jalan Tun Razak');
+  await user.click(await within(modal).findByLabelText('Cheras Vista'));
+  await user.type(within(modal).getByLabelText('Email'), email);
+  await user.type(within(modal).getByLabelText('Password'), 'Charlie@123');
+  await user.click(within(modal).getByRole('button', { name: 'Submit' }));
+  return { user, modal };
+}
+
 describe('Security Companies', () => {
   it('lists companies by name with the spec’s columns, Created at as HH:mm:ss DD/MM/YYYY', async () => {
     const seen = recordRequests();
@@ -222,18 +239,7 @@ describe('Security Companies', () => {
         }),
       ),
     );
-    const { user } = renderApp('/security-company', { role: 'superadmin' });
-    await screen.findByText('Aegis Guarding Sdn Bhd');
-    await user.click(screen.getByRole('button', { name: 'Add' }));
-    const modal = await shownModal();
-    await user.type(within(modal).getByLabelText('Name'), 'Charlie Protection');
-    await user.type(within(modal).getByLabelText('BRN'), '202401012345');
-    await user.type(within(modal).getByLabelText('License No.'), 'KDN-1234');
-    await user.type(within(modal).getByLabelText('Address'), '12 Jalan Tun Razak');
-    await user.click(await within(modal).findByLabelText('Cheras Vista'));
-    await user.type(within(modal).getByLabelText('Email'), 'ops@charlie.example.com');
-    await user.type(within(modal).getByLabelText('Password'), 'Charlie@123');
-    await user.click(within(modal).getByRole('button', { name: 'Submit' }));
+    const { modal } = await submitNewCompany('ops@charlie.example.com');
 
     const sites = within(modal).getByRole('group', { name: 'Site' });
     expect(await within(sites).findByText(COMPANY_MESSAGES.siteTaken)).toBeInTheDocument();
@@ -250,18 +256,7 @@ describe('Security Companies', () => {
         }),
       ),
     );
-    const { user } = renderApp('/security-company', { role: 'superadmin' });
-    await screen.findByText('Aegis Guarding Sdn Bhd');
-    await user.click(screen.getByRole('button', { name: 'Add' }));
-    const modal = await shownModal();
-    await user.type(within(modal).getByLabelText('Name'), 'Charlie Protection');
-    await user.type(within(modal).getByLabelText('BRN'), '202401012345');
-    await user.type(within(modal).getByLabelText('License No.'), 'KDN-1234');
-    await user.type(within(modal).getByLabelText('Address'), '12 Jalan Tun Razak');
-    await user.click(await within(modal).findByLabelText('Cheras Vista'));
-    await user.type(within(modal).getByLabelText('Email'), 'company@example.com');
-    await user.type(within(modal).getByLabelText('Password'), 'Charlie@123');
-    await user.click(within(modal).getByRole('button', { name: 'Submit' }));
+    const { user, modal } = await submitNewCompany('company@example.com');
     expect(await within(modal).findByText('Email is already in use.')).toBeInTheDocument();
 
     await user.clear(within(modal).getByLabelText('Email'));
