@@ -54,6 +54,10 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['test/unit/**/*.test.{ts,tsx}', 'test/components/**/*.test.{ts,tsx}'],
           setupFiles: ['test/setup-web.ts'],
+          // A test waits up to 5 s for each thing it expects (asyncUtilTimeout); the whole test
+          // needs room for several such waits on a loaded two-core CI machine. A limit on hangs,
+          // not a speed goal.
+          testTimeout: 20_000,
         },
       },
     ],
