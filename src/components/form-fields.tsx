@@ -59,7 +59,7 @@ export function TextInput({
   hint,
   onlyDigits,
 }: FieldProps & {
-  type?: 'text' | 'email' | 'password' | 'date' | 'tel';
+  type?: 'text' | 'email' | 'password' | 'tel';
   disabled?: boolean;
   inputMode?: InputHTMLAttributes<HTMLInputElement>['inputMode'];
   autoComplete?: string;

@@ -137,12 +137,35 @@ export function formatLocalDateTime(local: string): string {
 }
 
 const API_DATE = 'YYYY-MM-DD';
-/** The birthdate the guard form reads and writes, the spec's dd/MM/yyyy. */
-const FORM_DATE = 'DD/MM/YYYY';
+/** How every form's date field reads and writes a date: the spec's dd/MM/yyyy of the birthdate. */
+export const FORM_DATE = 'DD/MM/YYYY';
 
 /** True for a real calendar date typed as dd/MM/yyyy (31/02/2000 is not one). */
 export function isValidFormDate(text: string): boolean {
   return moment(text, FORM_DATE, true).isValid();
+}
+
+/** How people type a day, month and year: with slashes, dashes or dots, or as eight digits. */
+const TYPED_DATES = ['D/M/YYYY', 'D-M-YYYY', 'D.M.YYYY', 'DDMMYYYY'];
+
+/**
+ * A date as typed into a date field ('7-3-1990', '07031990') in the form's 'DD/MM/YYYY'; null
+ * when it is not a real day, month and year in that order.
+ */
+export function normalizeFormDate(text: string): string | null {
+  const parsed = moment(text.trim(), TYPED_DATES, true);
+  return parsed.isValid() ? parsed.format(FORM_DATE) : null;
+}
+
+/** A local day as the form writes it, 'DD/MM/YYYY'. */
+export function dayToForm(day: Date): string {
+  return moment(day).format(FORM_DATE);
+}
+
+/** The local day a form date names, or null when the text is not a real date. */
+export function formDateToDay(text: string): Date | null {
+  const parsed = moment(text, FORM_DATE, true);
+  return parsed.isValid() ? parsed.toDate() : null;
 }
 
 /** 'DD/MM/YYYY' from the form → the API's 'YYYY-MM-DD'; null when the text is not a real date. */

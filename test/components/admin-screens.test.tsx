@@ -229,6 +229,12 @@ describe('Security Companies', () => {
       await within(modal).findByText('Please enter values in decimal degree e.g +/-179.111111'),
     ).toBeInTheDocument();
     expect(within(modal).getByText('Please enter your latitude')).toBeInTheDocument();
+
+    await user.type(within(modal).getByLabelText('License Expiry Date'), '31/02/2027');
+    await user.tab();
+    expect(
+      await within(modal).findByText('Please enter the license expiry date as a real date.'),
+    ).toBeInTheDocument();
   });
 
   it('shows a refusal the server names a field for at that field, not in a toast', async () => {
@@ -303,11 +309,20 @@ describe('Security Companies', () => {
     expect(within(modal).getByLabelText('Email')).toBeDisabled();
     expect(within(modal).queryByLabelText('Password')).toBeNull();
     expect(within(modal).getByRole('switch')).toBeChecked();
+    // The licence's expiry is typed and shown as DD/MM/YYYY, and sent as the API's date.
+    const expiry = within(modal).getByLabelText('License Expiry Date');
+    expect(expiry).toHaveValue('31/01/2027');
+    await user.clear(expiry);
+    await user.type(expiry, '29/02/2028');
     await user.click(within(modal).getByRole('switch'));
     await user.click(within(modal).getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Success Updated')).toBeInTheDocument();
     const patch = seen.find((request) => request.method === 'PATCH');
-    expect(patch?.body).toMatchObject({ is_active: 0, residence_uuid: ['site-1'] });
+    expect(patch?.body).toMatchObject({
+      is_active: 0,
+      residence_uuid: ['site-1'],
+      license_expiry_date: '2028-02-29',
+    });
     expect(patch?.body).not.toHaveProperty('challenge');
 
     await user.click(screen.getByRole('button', { name: 'Delete Benteng Protection' }));

@@ -42,7 +42,7 @@ function submit({ user, dialog }: App) {
 
 async function fillValidIncident(app: App) {
   const { user, dialog } = app;
-  set(dialog, 'Incident Date', '2025-03-10');
+  set(dialog, 'Incident Date', '10/03/2025');
   set(dialog, 'Incident Time', '09:15');
   await user.selectOptions(within(dialog).getByLabelText('Site'), 'Mont Kiara Residence');
   await user.selectOptions(within(dialog).getByLabelText('Category'), 'Theft');
@@ -115,15 +115,18 @@ describe('Add Incident', () => {
     const app = await openAddIncident();
     const { dialog } = app;
     await fillValidIncident(app);
-    expect(within(dialog).getByLabelText('Incident Date')).toHaveAttribute('max', '2025-03-10');
 
-    set(dialog, 'Incident Date', '2025-03-11');
+    set(dialog, 'Incident Date', '31/02/2025');
+    await submit(app);
+    expect(await within(dialog).findByText('Enter the date as DD/MM/YYYY.')).toBeInTheDocument();
+
+    set(dialog, 'Incident Date', '11/03/2025');
     await submit(app);
     expect(
       await within(dialog).findByText('The date cannot be later than today.'),
     ).toBeInTheDocument();
 
-    set(dialog, 'Incident Date', '2025-03-10');
+    set(dialog, 'Incident Date', '10/03/2025');
     set(dialog, 'Incident Time', '10:31');
     await submit(app);
     expect(
@@ -132,7 +135,7 @@ describe('Add Incident', () => {
     expect(within(dialog).getByLabelText('Incident Time')).toHaveAttribute('max', '10:30');
 
     // A later hour on an earlier day is fine.
-    set(dialog, 'Incident Date', '2025-03-09');
+    set(dialog, 'Incident Date', '09/03/2025');
     set(dialog, 'Incident Time', '23:59');
     await waitFor(() =>
       expect(within(dialog).queryByText('The time cannot be later than now.')).toBeNull(),

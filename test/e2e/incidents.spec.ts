@@ -124,7 +124,21 @@ test('a supervisor reports an incident with two photos, follows it up and export
   await expectNoSeriousA11yViolations(page, 'Add Incident with its messages');
 
   const when = aMomentAgo();
-  await modal.getByLabel('Incident Date').fill(when.format('YYYY-MM-DD'));
+  // The date is typed as DD/MM/YYYY; Alt+Down opens its calendar, and Escape closes only that.
+  const date = modal.getByLabel('Incident Date');
+  await date.focus();
+  await page.keyboard.press('Alt+ArrowDown');
+  const calendar = modal.getByRole('dialog', { name: moment().format('MMMM YYYY') });
+  await expect(calendar).toBeVisible();
+  await expect(
+    calendar.getByRole('button', { name: moment().format('dddd, D MMMM YYYY') }),
+  ).toBeFocused();
+  await expectNoSeriousA11yViolations(page, 'Add Incident with its date calendar open');
+  await page.keyboard.press('Escape');
+  await expect(calendar).toBeHidden();
+  await expect(date).toBeFocused();
+  await expect(modal).toBeVisible();
+  await date.fill(when.format('DD/MM/YYYY'));
   await modal.getByLabel('Incident Time').fill(when.format('HH:mm'));
   await modal.getByLabel('Site').selectOption({ label: site.name });
   await modal.getByLabel('Category').selectOption({ label: 'Theft' });

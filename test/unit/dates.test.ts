@@ -4,6 +4,7 @@ import {
   formatTimestamp,
   formDateToApi,
   isValidFormDate,
+  normalizeFormDate,
   timestampMs,
 } from '../../src/lib/dates';
 
@@ -64,6 +65,16 @@ describe('birthdate', () => {
     expect(isValidFormDate('1990-03-07')).toBe(false);
     expect(isValidFormDate('7/3/1990')).toBe(false);
     expect(formDateToApi('31/04/1990')).toBeNull();
+  });
+
+  it('tidies a date typed with dashes, dots, one-digit parts or bare digits, and no other', () => {
+    expect(normalizeFormDate('7-3-1990')).toBe('07/03/1990');
+    expect(normalizeFormDate(' 7.3.1990 ')).toBe('07/03/1990');
+    expect(normalizeFormDate('7/3/1990')).toBe('07/03/1990');
+    expect(normalizeFormDate('07031990')).toBe('07/03/1990');
+    expect(normalizeFormDate('31-04-1990')).toBeNull();
+    expect(normalizeFormDate('1990-03-07')).toBeNull();
+    expect(normalizeFormDate('7/3/90')).toBeNull();
   });
 
   it('shows nothing for a missing birthdate', () => {

@@ -15,6 +15,7 @@ import {
 } from 'reactstrap';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { GuardSiteLink } from '@contract/guards';
+import { DateField } from '../../components/date-field';
 import { PhotoPicker } from '../../components/photo-picker';
 import { refusedFieldState } from '../../components/form-fields';
 import type { FieldRefusal } from '../../api/client';
@@ -306,7 +307,7 @@ export function GuardForm({
                 <TextField name="ic_passport_number" label="IC/Passport No." />
               </Col>
               <Col md={6}>
-                <TextField name="birthdate" label="Birthdate" placeholder="dd/MM/yyyy" />
+                <DateField name="birthdate" label="Birthdate" notAfterToday />
               </Col>
             </Row>
             <TextField name="email" label="Email" type="email" placeholder="Optional" />

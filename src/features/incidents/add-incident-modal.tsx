@@ -14,6 +14,7 @@ import {
   Progress,
   Row,
 } from 'reactstrap';
+import { DateField } from '../../components/date-field';
 import { Dialog } from '../../components/dialog';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { IncidentFilesPicker } from './incident-files';
@@ -60,14 +61,14 @@ function Field({
   );
 }
 
-/** Date not later than today, time not later than now: the pickers say so too, through `max`. */
+/** Date not later than today, time not later than now: the calendar and the time input say so too. */
 function WhenFields() {
   const { values } = useFormikContext<IncidentFormValues>();
   const today = todayForInput();
   return (
     <Row>
       <Col md={6}>
-        <Field name="incident_date" label="Incident Date" type="date" max={today} />
+        <DateField name="incident_date" label="Incident Date" notAfterToday />
       </Col>
       <Col md={6}>
         <Field

@@ -1,11 +1,12 @@
 import moment from 'moment';
 import * as yup from 'yup';
+import { FORM_DATE } from '../../lib/dates';
 import type { IncidentAddBody } from '@contract/incidents';
 import { COORDINATE_LABELS, INCIDENT_MESSAGES, LAT_RANGE, LNG_RANGE } from '@rules/incidents';
 
 /** The Add Incident form as typed: the date and time as their inputs give them, coordinates as text. */
 export interface IncidentFormValues {
-  /** 'YYYY-MM-DD', the reader's local day. */
+  /** 'DD/MM/YYYY' as the date field writes it, the reader's local day. */
   incident_date: string;
   /** 'HH:mm', the reader's local time. */
   incident_time: string;
@@ -20,7 +21,6 @@ export interface IncidentFormValues {
   files: File[];
 }
 
-const FORM_DATE = 'YYYY-MM-DD';
 const FORM_TIME = 'HH:mm';
 const API_TIMESTAMP = 'YYYY-MM-DD HH:mm:ss';
 /** A decimal number as people type one: no exponent, no hexadecimal, no spaces inside. */
@@ -31,7 +31,7 @@ function localMoment(date: string, time: string) {
   return moment(`${date} ${time}`, `${FORM_DATE} ${FORM_TIME}`, true);
 }
 
-/** Today's date as the date input writes it, for its `max`. */
+/** Today's date as the date field writes it, to tell when the time input needs a `max`. */
 export function todayForInput(now: Date = new Date()): string {
   return moment(now).format(FORM_DATE);
 }
@@ -72,11 +72,15 @@ const requiredText = (message: string) => yup.string().trim().required(message);
 /** `now` is read at each check, so a form left open still refuses a moment that is yet to come. */
 export function incidentFormSchema(now: () => Date = () => new Date()) {
   return yup.object({
-    incident_date: requiredText(INCIDENT_MESSAGES.dateRequired).test(
-      'not-after-today',
-      INCIDENT_MESSAGES.dateInFuture,
-      (value) => !moment(value, FORM_DATE, true).isAfter(now(), 'day'),
-    ),
+    incident_date: requiredText(INCIDENT_MESSAGES.dateRequired)
+      .test('real-date', INCIDENT_MESSAGES.dateInvalid, (value) =>
+        moment(value, FORM_DATE, true).isValid(),
+      )
+      .test(
+        'not-after-today',
+        INCIDENT_MESSAGES.dateInFuture,
+        (value) => !moment(value, FORM_DATE, true).isAfter(now(), 'day'),
+      ),
     incident_time: requiredText(INCIDENT_MESSAGES.timeRequired).test(
       'not-after-now',
       INCIDENT_MESSAGES.timeInFuture,

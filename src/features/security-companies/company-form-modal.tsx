@@ -4,6 +4,7 @@ import { isEmailInUse } from '../../api/admins';
 import { createApiThunk } from '../../app/api-thunk';
 import { schemaFromRules } from '../../app/form-rules';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { DateField } from '../../components/date-field';
 import { FormModal } from '../../components/form-modal';
 import { markRefusedField, StatusSwitch, TextInput } from '../../components/form-fields';
 import { isFieldRefusal } from '../../app/list-writes';
@@ -11,6 +12,7 @@ import { SiteChecklist } from '../../components/site-checklist';
 import type { SecurityCompany, SecurityCompanyBody } from '@contract/security-companies';
 import { EMAIL_IN_USE } from '@rules/passwords';
 import { companyFieldErrors, type CompanyField } from '@rules/security-companies';
+import { apiDateToForm, formDateToApi } from '../../lib/dates';
 import { useSiteChoices } from '../sites/site-choices';
 import { companiesList, saveCompany } from './companies-slice';
 
@@ -18,7 +20,7 @@ export interface CompanyFormValues {
   name: string;
   brn: string;
   license_number: string;
-  /** 'YYYY-MM-DD' from the date input, or ''. */
+  /** 'DD/MM/YYYY' as the date field writes it, or ''. */
   license_expiry_date: string;
   address: string;
   lat: string;
@@ -41,9 +43,24 @@ const FIELDS: CompanyField[] = [
   'challenge',
 ];
 
+/** The API's date for a typed one; text that is no date stays as typed, for the rule to refuse. */
+function expiryForApi(typed: string | undefined): string {
+  // Formik hands the rules a blank field as undefined.
+  const text = typed?.trim() ?? '';
+  return text === '' ? '' : (formDateToApi(text) ?? text);
+}
+
+/** The shared rules judge the company as the API will receive it. */
+function fieldErrors(values: CompanyFormValues, mode: 'add' | 'edit') {
+  return companyFieldErrors(
+    { ...values, license_expiry_date: expiryForApi(values.license_expiry_date) },
+    mode,
+  );
+}
+
 const schemas = {
-  add: schemaFromRules<CompanyFormValues>(FIELDS, (values) => companyFieldErrors(values, 'add')),
-  edit: schemaFromRules<CompanyFormValues>(FIELDS, (values) => companyFieldErrors(values, 'edit')),
+  add: schemaFromRules<CompanyFormValues>(FIELDS, (values) => fieldErrors(values, 'add')),
+  edit: schemaFromRules<CompanyFormValues>(FIELDS, (values) => fieldErrors(values, 'edit')),
 };
 
 function formValues(company: SecurityCompany | null): CompanyFormValues {
@@ -51,7 +68,7 @@ function formValues(company: SecurityCompany | null): CompanyFormValues {
     name: company?.name ?? '',
     brn: company?.brn ?? '',
     license_number: company?.license_number ?? '',
-    license_expiry_date: company?.license_expiry_date ?? '',
+    license_expiry_date: apiDateToForm(company?.license_expiry_date),
     address: company?.address ?? '',
     lat: company?.lat === null || company?.lat === undefined ? '' : String(company.lat),
     lng: company?.lng === null || company?.lng === undefined ? '' : String(company.lng),
@@ -68,7 +85,7 @@ function toBody(values: CompanyFormValues, adding: boolean): SecurityCompanyBody
     name: values.name.trim(),
     brn: values.brn.trim(),
     license_number: values.license_number.trim(),
-    license_expiry_date: values.license_expiry_date || null,
+    license_expiry_date: expiryForApi(values.license_expiry_date) || null,
     address: values.address.trim(),
     lat: values.lat.trim() || null,
     lng: values.lng.trim() || null,
@@ -149,7 +166,7 @@ export function CompanyFormModal({ isOpen, company, onClose, onSaved }: CompanyF
               <TextInput name="license_number" label="License No." />
             </Col>
           </Row>
-          <TextInput name="license_expiry_date" label="License Expiry Date" type="date" />
+          <DateField name="license_expiry_date" label="License Expiry Date" />
           <TextInput name="address" label="Address" />
           <Row>
             <Col md={6}>

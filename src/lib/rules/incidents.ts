@@ -20,6 +20,7 @@ export const INCIDENT_MESSAGES = {
   descriptionRequired: 'Description is required.',
   outOfRange: (min: number, max: number) => `Enter value a between ${min} and ${max}`,
   cannotBeBlank: (field: string) => `${field} cannot be blank.`,
+  dateInvalid: 'Enter the date as DD/MM/YYYY.',
   dateInFuture: 'The date cannot be later than today.',
   timeInFuture: 'The time cannot be later than now.',
   /** The server's word for both: it sees one UTC instant, not the reader's day. */
