@@ -1,4 +1,11 @@
-import type { CSSProperties, KeyboardEvent, MouseEvent, SyntheticEvent } from 'react';
+import {
+  Fragment,
+  useMemo,
+  type CSSProperties,
+  type KeyboardEvent,
+  type MouseEvent,
+  type SyntheticEvent,
+} from 'react';
 import {
   createColumnHelper,
   metaHelper,
@@ -14,16 +21,29 @@ import ArrowUpDown from 'lucide-react/icons/arrow-up-down';
 import { Table } from 'reactstrap';
 import type { SortState } from '../api/types';
 import { ROW_HEIGHT, TABLE_HEIGHT } from '../lib/constants';
+import { ColumnMenu, useHiddenColumns } from './column-choice';
 import { LoadingOverlay } from './loading-overlay';
 import './data-table.css';
 
 /** The column of a row's buttons (id 'actions'): pinned at the right edge, never cut. */
 const ACTIONS_COLUMN = 'actions';
 
+/**
+ * What a column holds, which decides how its cells wrap (data-table.css):
+ * - text (the default): names and sentences wrap between words, never inside one;
+ * - code: ids, numbers, plates, PINs and status badges: one line, never broken;
+ * - when: a date or a date and time: one line, never broken;
+ * - email: breaks only after its separators (@ . - _), through `BreakAtSeparators`.
+ */
+export type ColumnKind = 'text' | 'code' | 'when' | 'email';
+
 /** Per-column settings the table reads from `columnDef.meta`. */
 export interface DataColumnMeta {
   /** The API's order field for this column; a column without one is not sortable. */
   sortField?: string;
+  kind?: ColumnKind;
+  /** Behind the Columns menu until a user shows it: a wide list's less-used columns. */
+  hiddenByDefault?: boolean;
 }
 
 /**
@@ -57,7 +77,35 @@ export function nextSort(current: SortState, field: string): SortState {
   return { field, direction: current.direction === 'asc' ? 'desc' : 'asc' };
 }
 
+/** A column's id: the one it was given, else its accessor key. */
+function columnIdOf<T extends RowData>(column: DataColumn<T>): string {
+  return column.id ?? (column as { accessorKey?: string }).accessorKey ?? '';
+}
+
+/** A text breakable only after its separators: an email or an id, never inside a word. */
+export function BreakAtSeparators({ text }: { text: string }) {
+  const parts = text.split(/(?<=[@._-])/);
+  // Text and <wbr> side by side in one element, which reads (and copies) as the whole text.
+  return (
+    <span>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
 const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"]';
+
+const NONE: readonly string[] = [];
+
+/** The classes of a column's cells: its kind's wrapping rule, and the pinned Actions. */
+function cellClass(columnId: string, kind: ColumnKind = 'text'): string {
+  return columnId === ACTIONS_COLUMN ? 'actions-cell' : `cell-kind-${kind}`;
+}
 
 /** A cell's vertical padding and text line height, as .data-table sets them in styles.css. */
 const CELL_PADDING_PX = 16;
@@ -107,6 +155,13 @@ export interface DataTableProps<T extends RowData> {
   getRowId?: (row: T) => string;
   /** Accessible name of the table, e.g. 'Guards'. */
   label?: string;
+  /**
+   * Names the screen for the Columns menu, which lets a user hide columns (remembered per user
+   * and screen); a table without one shows every column and no menu.
+   */
+  screen?: string;
+  /** Columns a page leaves out because they repeat its subject (a guard's own ID on its tab). */
+  leaveOut?: readonly string[];
 }
 
 export function DataTable<T extends RowData>({
@@ -119,10 +174,37 @@ export function DataTable<T extends RowData>({
   rowHeight = ROW_HEIGHT,
   getRowId,
   label,
+  screen,
+  leaveOut = NONE,
 }: DataTableProps<T>) {
+  const offered = useMemo(
+    () => columns.filter((column) => !leaveOut.includes(columnIdOf(column))),
+    [columns, leaveOut],
+  );
+  const choosable = useMemo(
+    // The first column names the row and the Actions column acts on it: both always show.
+    () =>
+      offered
+        .slice(1)
+        .filter((column) => columnIdOf(column) !== ACTIONS_COLUMN)
+        .map((column) => ({
+          id: columnIdOf(column),
+          label: typeof column.header === 'string' ? column.header : columnIdOf(column),
+        })),
+    [offered],
+  );
+  const usuallyHidden = useMemo(
+    () => offered.filter((column) => column.meta?.hiddenByDefault).map(columnIdOf),
+    [offered],
+  );
+  const [hidden, setHidden] = useHiddenColumns(screen ?? null, usuallyHidden);
+  const shown = useMemo(
+    () => offered.filter((column) => !hidden.includes(columnIdOf(column))),
+    [offered, hidden],
+  );
   const table = useTable({
     features,
-    columns,
+    columns: shown,
     data: rows,
     getRowId,
   });
@@ -160,6 +242,11 @@ export function DataTable<T extends RowData>({
 
   return (
     <div className="position-relative">
+      {screen ? (
+        <div className="data-table-tools">
+          <ColumnMenu columns={choosable} hidden={hidden} onChange={setHidden} />
+        </div>
+      ) : null}
       {/*
        * One fixed-height box that scrolls both ways: the header row sticks to its top and the
        * first column to its left, so every column is reachable on a narrow screen.
@@ -181,7 +268,7 @@ export function DataTable<T extends RowData>({
                     colSpan={header.colSpan}
                     scope="col"
                     aria-sort={ariaSort(header)}
-                    className={header.column.id === ACTIONS_COLUMN ? 'actions-cell' : undefined}
+                    className={cellClass(header.column.id, header.column.columnDef.meta?.kind)}
                   >
                     {renderHeader(header)}
                   </th>
@@ -214,7 +301,7 @@ export function DataTable<T extends RowData>({
                 {row.getAllCells().map((cell) => (
                   <td
                     key={cell.id}
-                    className={cell.column.id === ACTIONS_COLUMN ? 'actions-cell' : undefined}
+                    className={cellClass(cell.column.id, cell.column.columnDef.meta?.kind)}
                   >
                     {/* Clamped to the row's lines (--cell-lines), so a long value never grows the row. */}
                     <div className="cell-content" onMouseEnter={titleIfClamped}>

@@ -92,6 +92,7 @@ export function ManagedList<Row extends object, Name extends string, Modal exten
       <SuccessAlert message={success} onDone={clearIfShown(setSuccess)} />
       <DataTable
         label={title}
+        screen={list.name}
         columns={tableColumns}
         rows={rows}
         sort={sort}

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { saveAs } from 'file-saver';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -15,6 +16,16 @@ vi.mock('file-saver', () => ({ saveAs: vi.fn() }));
 
 setUpVisitorTests();
 
+/** Ticks the four columns the Visitors table keeps behind its Columns menu. */
+async function showHiddenVisitorColumns(user: UserEvent) {
+  await user.click(screen.getByRole('button', { name: 'Columns (4 hidden)' }));
+  const menu = screen.getByRole('group', { name: 'Columns shown' });
+  for (const name of ['Created By', 'HDF Form', 'Temperature', 'Health Code']) {
+    await user.click(within(menu).getByRole('checkbox', { name }));
+  }
+  await user.keyboard('{Escape}');
+}
+
 async function openVisitors() {
   const app = renderApp('/visitors', { role: 'securitycompany' });
   await screen.findByText('Aisyah Rahman');
@@ -27,17 +38,31 @@ const lastList = (seen: ReturnType<typeof recordRequests>) =>
 describe('Visitors page', () => {
   it('shows the heading, search, Export and the spec’s 14 columns, 8 a page, newest first', async () => {
     const seen = recordRequests();
-    await openVisitors();
+    const { user } = await openVisitors();
 
     expect(screen.getByRole('heading', { level: 1, name: 'Visitors' })).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Visitors' });
-    expect(
+    const headers = () =>
       within(table)
         .getAllByRole('columnheader')
-        .map((th) => th.textContent),
-    ).toEqual([
+        .map((th) => th.textContent);
+    // Created By and the three health columns wait behind the Columns menu.
+    expect(headers()).toEqual([
+      'Site',
+      'Unit',
+      'Category',
+      'Host',
+      'Name',
+      'Car Plate Number',
+      'Est. Arrival/Exit',
+      'Act. Arrival/Exit',
+      'Validity',
+      'Status',
+    ]);
+    await showHiddenVisitorColumns(user);
+    expect(headers()).toEqual([
       'Site',
       'Unit',
       'Category',

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { selectRole, selectToken } from '../../features/session/session-slice';
+import { ColumnChoiceOwnerProvider } from '../../components/column-choice';
+import { selectProfile, selectRole, selectToken } from '../../features/session/session-slice';
 import { useAppSelector } from '../hooks';
 import { canOpen } from '../navigation';
 import { Header } from './header';
@@ -37,6 +38,8 @@ function useCollapsedNavigation() {
 export function Shell() {
   const token = useAppSelector(selectToken);
   const role = useAppSelector(selectRole);
+  // Column choices are kept per login (by its email, which never changes) in this browser.
+  const owner = useAppSelector(selectProfile)?.email ?? null;
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useCollapsedNavigation();
   const main = useRef<HTMLElement>(null);
@@ -64,7 +67,9 @@ export function Shell() {
       <div className="app-body">
         <Sidebar id={NAVIGATION_ID} collapsed={collapsed} />
         <main id={MAIN_ID} ref={main} tabIndex={-1} className="app-content">
-          <Outlet />
+          <ColumnChoiceOwnerProvider value={owner}>
+            <Outlet />
+          </ColumnChoiceOwnerProvider>
         </main>
       </div>
       <IdleWarning />

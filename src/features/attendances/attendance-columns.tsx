@@ -93,8 +93,28 @@ function CheckTime({ row, check }: { row: Attendance; check: Check }) {
 
 const col = dataColumns<Attendance>();
 
+/** A guard's own Attendance tab leaves out the columns that name the guard on every row. */
+const GUARD_TAB_OMITS: readonly string[] = ['guard_id', 'company', 'guard_name'];
+/** A site's own Attendance tab leaves out the column that names the site. */
+const SITE_TAB_OMITS: readonly string[] = ['residence_name'];
+
+/** The columns an attendance list leaves out: none on the Guards page's own tab. */
+export function attendanceOmits(guardUuid?: string, residenceUuid?: string) {
+  if (guardUuid) return GUARD_TAB_OMITS;
+  return residenceUuid ? SITE_TAB_OMITS : undefined;
+}
+
+/** The screen its column choices are remembered for. */
+export function attendanceScreen(guardUuid?: string, residenceUuid?: string): string {
+  if (guardUuid) return 'guard-attendance';
+  return residenceUuid ? 'site-attendance' : 'attendance';
+}
+
 export const attendanceColumns = col.columns([
-  col.accessor('guard_id', { header: 'Guard ID', meta: { sortField: 'guard_id' } }),
+  col.accessor('guard_id', {
+    header: 'Guard ID',
+    meta: { sortField: 'guard_id', kind: 'code' },
+  }),
   col.display({
     id: 'company',
     header: 'Company',
@@ -105,6 +125,7 @@ export const attendanceColumns = col.columns([
   col.display({
     id: 'checkin',
     header: 'Check In',
+    meta: { kind: 'when' },
     cell: ({ row }) => <CheckTime row={row.original} check="checkin" />,
   }),
   col.display({
@@ -115,6 +136,7 @@ export const attendanceColumns = col.columns([
   col.display({
     id: 'checkout',
     header: 'Check Out',
+    meta: { kind: 'when' },
     cell: ({ row }) => <CheckTime row={row.original} check="checkout" />,
   }),
   col.display({
@@ -125,6 +147,7 @@ export const attendanceColumns = col.columns([
   col.display({
     id: 'total-hours',
     header: 'Total Hours',
+    meta: { kind: 'code' },
     cell: ({ row }) => totalHours(row.original.checkin_at, row.original.checkout_at),
   }),
 ]);

@@ -1,5 +1,5 @@
 import type { Guard } from '@contract/guards';
-import { dataColumns } from '../../components/data-table';
+import { BreakAtSeparators, dataColumns } from '../../components/data-table';
 import { RowActions } from '../../components/row-actions';
 import type { GuardModal } from './guard-modals';
 
@@ -33,11 +33,22 @@ export function guardColumns(
   shownSite?: string,
 ) {
   return col.columns([
-    col.accessor('guard_id', { header: 'Guard ID', meta: { sortField: 'guard_id' } }),
-    col.accessor('pin', { header: 'User pin', cell: ({ getValue }) => getValue() ?? '-' }),
+    col.accessor('guard_id', {
+      header: 'Guard ID',
+      meta: { sortField: 'guard_id', kind: 'code' },
+    }),
+    col.accessor('pin', {
+      header: 'User pin',
+      meta: { kind: 'code' },
+      cell: ({ getValue }) => getValue() ?? '-',
+    }),
     col.accessor('security_company_name', { header: 'Company' }),
     col.accessor('name', { header: 'Name', meta: { sortField: 'name' } }),
-    col.accessor('email', { header: 'Email', cell: ({ getValue }) => getValue() ?? '' }),
+    col.accessor('email', {
+      header: 'Email',
+      meta: { kind: 'email' },
+      cell: ({ getValue }) => <BreakAtSeparators text={getValue() ?? ''} />,
+    }),
     col.display({
       id: 'sites',
       header: 'Site',

@@ -89,6 +89,7 @@ export function GuardsList({ residenceUuid }: { residenceUuid?: string }) {
       </div>
       <DataTable<Guard>
         label="Guards"
+        screen={residenceUuid ? 'site-guards' : 'guards'}
         columns={columns}
         rows={rows}
         sort={sort}

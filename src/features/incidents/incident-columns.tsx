@@ -7,17 +7,20 @@ import { reporterOf } from './incident-text';
 
 const col = dataColumns<Incident>();
 
+/** What a site's own Incidents tab leaves out: the column that would name the site on every row. */
+export const SITE_TAB_OMITS: readonly string[] = ['residence_name'];
+
 /** The spec's columns (part 2 §2); View opens the incident's page, as a row click does. */
 export function incidentColumns(onView: (incident: Incident) => void) {
   return col.columns([
     col.accessor('created_at', {
       header: 'Created at',
-      meta: { sortField: 'created_at' },
+      meta: { sortField: 'created_at', kind: 'when' },
       cell: ({ getValue }) => formatTimestamp(getValue()),
     }),
     col.accessor('status', {
       header: 'Status',
-      meta: { sortField: 'status' },
+      meta: { sortField: 'status', kind: 'code' },
       cell: ({ getValue }) => <IncidentStatusBadge status={getValue()} />,
     }),
     col.display({

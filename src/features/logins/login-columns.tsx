@@ -1,4 +1,4 @@
-import { dataColumns } from '../../components/data-table';
+import { BreakAtSeparators, dataColumns } from '../../components/data-table';
 import { RowActions } from '../../components/row-actions';
 import type { Login } from '@contract/logins';
 import { formatAdminTimestamp } from '../../lib/dates';
@@ -31,10 +31,15 @@ export function loginColumns(
       header: 'Security Co.',
       meta: { sortField: 'security_company_name' },
     }),
-    col.accessor('user_email', { header: 'Username', meta: { sortField: 'user_email' } }),
+    col.accessor('user_email', {
+      header: 'Username',
+      meta: { sortField: 'user_email', kind: 'email' },
+      cell: ({ getValue }) => <BreakAtSeparators text={getValue()} />,
+    }),
     col.display({
       id: 'password',
       header: 'Password',
+      meta: { kind: 'code' },
       // Read out as what it is, not as ten asterisks; role="img" lets the name stand for the text.
       cell: () => (
         <span role="img" aria-label="Password hidden">
@@ -49,7 +54,7 @@ export function loginColumns(
     }),
     col.accessor('created_at', {
       header: 'Created at',
-      meta: { sortField: 'created_at' },
+      meta: { sortField: 'created_at', kind: 'when' },
       cell: ({ getValue }) => formatAdminTimestamp(getValue()),
     }),
     col.accessor('is_active', {

@@ -1,5 +1,5 @@
 import { Badge } from 'reactstrap';
-import { dataColumns } from '../../components/data-table';
+import { BreakAtSeparators, dataColumns } from '../../components/data-table';
 import { RowActions } from '../../components/row-actions';
 import type { SecurityCompany } from '@contract/security-companies';
 import { formatAdminTimestamp } from '../../lib/dates';
@@ -25,24 +25,24 @@ export function companyColumns(
     col.accessor('name', { header: 'Security Company', meta: { sortField: 'name' } }),
     col.accessor('email', {
       header: 'Email',
-      meta: { sortField: 'user_email' },
-      cell: ({ getValue }) => getValue() ?? '',
+      meta: { sortField: 'user_email', kind: 'email' },
+      cell: ({ getValue }) => <BreakAtSeparators text={getValue() ?? ''} />,
     }),
-    col.accessor('brn', { header: 'BRN', meta: { sortField: 'brn' } }),
+    col.accessor('brn', { header: 'BRN', meta: { sortField: 'brn', kind: 'code' } }),
     col.accessor('license_number', {
       header: 'License No.',
-      meta: { sortField: 'license_number' },
+      meta: { sortField: 'license_number', kind: 'code' },
     }),
-    col.accessor('site_count', { header: 'No. of Sites' }),
-    col.accessor('guard_count', { header: 'No. of Guards' }),
+    col.accessor('site_count', { header: 'No. of Sites', meta: { kind: 'code' } }),
+    col.accessor('guard_count', { header: 'No. of Guards', meta: { kind: 'code' } }),
     col.accessor('created_at', {
       header: 'Created at',
-      meta: { sortField: 'created_at' },
+      meta: { sortField: 'created_at', kind: 'when' },
       cell: ({ getValue }) => formatAdminTimestamp(getValue()),
     }),
     col.accessor('is_active', {
       header: 'Status',
-      meta: { sortField: 'is_active' },
+      meta: { sortField: 'is_active', kind: 'code' },
       cell: ({ getValue }) => <ActiveBadge active={getValue() === 1} />,
     }),
     col.display({

@@ -1,4 +1,4 @@
-import { dataColumns } from '../../components/data-table';
+import { BreakAtSeparators, dataColumns } from '../../components/data-table';
 import { RowActions } from '../../components/row-actions';
 import type { SiteSupervisor } from '@contract/site-supervisors';
 import { formatAdminTimestamp } from '../../lib/dates';
@@ -22,11 +22,13 @@ export function supervisorColumns(
     col.accessor('supervisor_name', { header: 'Name', meta: { sortField: 'supervisor_name' } }),
     col.accessor('supervisor_email', {
       header: 'Username',
-      meta: { sortField: 'supervisor_email' },
+      meta: { sortField: 'supervisor_email', kind: 'email' },
+      cell: ({ getValue }) => <BreakAtSeparators text={getValue()} />,
     }),
     col.display({
       id: 'site_count',
       header: 'No. of Sites',
+      meta: { kind: 'code' },
       cell: ({ row }) => guardedSites(row.original).length,
     }),
     col.accessor(
@@ -43,12 +45,12 @@ export function supervisorColumns(
     ),
     col.accessor('created_at', {
       header: 'Created at',
-      meta: { sortField: 'created_at' },
+      meta: { sortField: 'created_at', kind: 'when' },
       cell: ({ getValue }) => formatAdminTimestamp(getValue()),
     }),
     col.accessor('is_active', {
       header: 'Status',
-      meta: { sortField: 'is_active' },
+      meta: { sortField: 'is_active', kind: 'code' },
       cell: ({ getValue }) => <ActiveBadge active={getValue() === 1} />,
     }),
     col.display({

@@ -45,7 +45,7 @@ export function siteColumns(options: SiteColumnOptions) {
     }),
     col.accessor('status', {
       header: 'Status',
-      meta: { sortField: 'status' },
+      meta: { sortField: 'status', kind: 'code' },
       cell: ({ getValue }) => <SiteStatusBadge status={getValue()} />,
     }),
     col.display({

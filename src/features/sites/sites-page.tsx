@@ -85,6 +85,7 @@ export function SitesPage() {
       <SuccessAlert message={success} onDone={clearIfShown(setSuccess)} />
       <DataTable
         label="Sites"
+        screen="sites"
         columns={columns}
         rows={rows}
         sort={sort}

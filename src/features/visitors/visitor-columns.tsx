@@ -24,9 +24,13 @@ function TwoTimes({ first, second }: { first: string; second: string }) {
 
 const col = dataColumns<VisitorRow>();
 
+/** What a site's own Visitors tab leaves out: the column that would name the site on every row. */
+export const SITE_TAB_OMITS: readonly string[] = ['residence_name'];
+
 /**
  * The spec's 14 columns in its order (part 2, Visitors page). Cells that depend on the time (HDF,
- * health code, Overdue) read the clock as they render.
+ * health code, Overdue) read the clock as they render. Created By and the three health columns
+ * sit behind the Columns menu until a user shows them, so the rest fit a 1280 px screen.
  */
 export const visitorColumns = col.columns([
   col.accessor('residence_name', { header: 'Site', meta: { sortField: 'residence_name' } }),
@@ -36,12 +40,12 @@ export const visitorColumns = col.columns([
   col.accessor('name', { header: 'Name', meta: { sortField: 'name' } }),
   col.accessor('car_plate_number', {
     header: 'Car Plate Number',
-    meta: { sortField: 'car_plate_number' },
+    meta: { sortField: 'car_plate_number', kind: 'code' },
   }),
   col.display({
     id: 'expected',
     header: 'Est. Arrival/Exit',
-    meta: { sortField: 'date' },
+    meta: { sortField: 'date', kind: 'when' },
     cell: ({ row }) => (
       <TwoTimes first={expectedArrival(row.original)} second={expectedExit(row.original)} />
     ),
@@ -49,6 +53,7 @@ export const visitorColumns = col.columns([
   col.display({
     id: 'actual',
     header: 'Act. Arrival/Exit',
+    meta: { kind: 'when' },
     cell: ({ row }) => (
       <TwoTimes
         first={formatTimestamp(row.original.check_in_time)}
@@ -59,29 +64,33 @@ export const visitorColumns = col.columns([
   col.display({
     id: 'created-by',
     header: 'Created By',
+    meta: { hiddenByDefault: true },
     cell: ({ row }) => creatorName(row.original),
   }),
-  col.accessor('status', { header: 'Validity', meta: { sortField: 'status' } }),
+  col.accessor('status', { header: 'Validity', meta: { sortField: 'status', kind: 'code' } }),
   col.display({
     id: 'latest-scan',
     header: 'Status',
-    meta: { sortField: 'latest_scan_type' },
+    meta: { sortField: 'latest_scan_type', kind: 'code' },
     cell: ({ row }) => <ScanStatus pass={row.original} now={new Date()} />,
   }),
   col.display({
     id: 'hdf',
     header: 'HDF Form',
+    meta: { kind: 'code', hiddenByDefault: true },
     cell: ({ row }) => hdfStatus(row.original, new Date()),
   }),
   col.display({
     id: 'temperature',
     header: 'Temperature',
+    meta: { kind: 'code', hiddenByDefault: true },
     // The details page's placeholder for no reading; the CSV export leaves the cell empty.
     cell: ({ row }) => temperatureText(row.original) || '-',
   }),
   col.display({
     id: 'health-code',
     header: 'Health Code',
+    meta: { kind: 'code', hiddenByDefault: true },
     cell: ({ row }) => <HealthCodeBadge code={healthCode(row.original, new Date())} />,
   }),
 ]);

@@ -10,7 +10,7 @@ import { ErrorToast } from '../../components/error-toast';
 import { ExportModal } from '../../components/export-modal';
 import { Pagination } from '../../components/pagination';
 import { SearchBox } from '../../components/search-box';
-import { visitorColumns } from './visitor-columns';
+import { SITE_TAB_OMITS, visitorColumns } from './visitor-columns';
 import { fetchAllVisitors, VISITORS_FILE_NAME, visitorsCsv } from './visitor-export';
 import { visitorsList, visitorsSelectors } from './visitors-slice';
 
@@ -95,6 +95,8 @@ export function VisitorsList({
       </ButtonGroup>
       <DataTable<VisitorRow>
         label="Visitors"
+        screen={residenceUuid ? 'site-visitors' : 'visitors'}
+        leaveOut={residenceUuid ? SITE_TAB_OMITS : undefined}
         columns={visitorColumns}
         rows={rows}
         sort={sort}
