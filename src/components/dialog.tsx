@@ -6,9 +6,10 @@ import { Modal, type ModalProps } from 'reactstrap';
  * - While open, focus stays inside the newest dialog. Focus that lands behind it (a closing
  *   dialog handing focus back, a click on the page) is moved into it.
  * - When its content changes and takes the focused control with it (a form turning into its
- *   success view, a busy view replacing the buttons), focus moves to the new content's first
- *   heading or control (the dialog itself while it has none), so the user is not dropped on the
- *   page and Escape keeps working.
+ *   success view, a busy view replacing the buttons) or disables it (Next while its check runs),
+ *   focus moves to the new content's first heading or Tab stop (the dialog itself while it has
+ *   none), so the user is not dropped on the page and Escape keeps working. Focus merely passing
+ *   from one field to the next is left to arrive.
  * - When it closes, focus returns to what opened it; a dialog opened from another dialog (the
  *   Verification step after a login form) returns to what opened the first. When that is gone
  *   (its row was deleted, the page changed), focus goes where the page says, else to its main
@@ -29,14 +30,16 @@ const openDialogs: DialogEntry[] = [];
 /** Dialogs whose element is in the page, open or fading out. */
 const shownDialogs = new Set<DialogEntry>();
 
+// Tab stops only: a control taken out of the Tab order (the file input behind a photo picker's
+// Choose file button, a date field's calendar button) is no place to leave a keyboard user.
 const CONTROLS = [
   'a[href]',
   'button:not([disabled])',
   'input:not([disabled]):not([type="hidden"])',
   'select:not([disabled])',
   'textarea:not([disabled])',
-  '[tabindex]:not([tabindex="-1"])',
-];
+  '[tabindex]',
+].map((control) => `${control}:not([tabindex="-1"])`);
 const FIRST_IN_CONTENT = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', ...CONTROLS].join(',');
 
 function isNewest(entry: DialogEntry): boolean {
@@ -45,24 +48,32 @@ function isNewest(entry: DialogEntry): boolean {
 
 /** What a dialog opened now returns focus to: the opener of the dialog it was opened from. */
 function openerOf(active: Element | null): HTMLElement | null {
-  if (!(active instanceof HTMLElement) || active === document.body) return null;
+  if (!(active instanceof HTMLElement) || active === document.body) {
+    // Focus lost on the way to this step (the last step's button, disabled while its check ran,
+    // let it go): the step before, still fading out, knows what opened the first.
+    return [...shownDialogs].at(-1)?.opener ?? null;
+  }
   for (const entry of shownDialogs) {
     if (entry.element?.contains(active)) return entry.opener;
   }
   return active;
 }
 
-/** The first heading or control of the body, then of the footer; else the dialog itself. */
+/**
+ * The first heading or control of the body, then of the footer, that takes the focus (a field in
+ * a disabled fieldset does not); else the dialog itself.
+ */
 function focusContent(entry: DialogEntry, element: HTMLElement) {
   for (const part of element.querySelectorAll<HTMLElement>('.modal-body, .modal-footer')) {
-    const target = part.querySelector<HTMLElement>(FIRST_IN_CONTENT);
-    if (target) {
+    for (const target of part.querySelectorAll<HTMLElement>(FIRST_IN_CONTENT)) {
       if (/^H\d$/.test(target.tagName) && !target.hasAttribute('tabindex')) {
         target.tabIndex = -1;
       }
-      entry.parked = false;
       target.focus();
-      return;
+      if (document.activeElement === target) {
+        entry.parked = false;
+        return;
+      }
     }
   }
   entry.parked = true;
@@ -142,12 +153,24 @@ function ContentWatch({ entry }: { entry: DialogEntry }) {
     // offers. Not the focus reactstrap puts on a dialog that opens: a field focused then would
     // be validated on the user's first click, and the message it adds could move the button
     // from under the pointer.
-    const observer = new MutationObserver(() => {
+    const needsFocus = () => {
       const active = document.activeElement;
-      if (!isNewest(entry)) return;
-      if (!element.contains(active) || (active === element && entry.parked)) {
-        focusContent(entry, element);
-      }
+      return !element.contains(active) || (active === element && entry.parked);
+    };
+    // Focus on its way from one control to the next (Tab from a field whose blur tidies its
+    // value) is on the page's body between the two: judged at once, it would be taken from the
+    // next field. Judged once the move is over, only focus really lost is moved.
+    const refocusWhenSettled = (onlyIf = () => true) => {
+      window.setTimeout(() => {
+        if (entry.element === element && isNewest(entry) && needsFocus() && onlyIf()) {
+          focusContent(entry, element);
+        }
+      });
+    };
+    const observer = new MutationObserver(() => {
+      if (!isNewest(entry) || !needsFocus()) return;
+      if (element.contains(document.activeElement)) focusContent(entry, element);
+      else refocusWhenSettled();
     });
     observer.observe(element, {
       subtree: true,
@@ -155,8 +178,18 @@ function ContentWatch({ entry }: { entry: DialogEntry }) {
       attributes: true,
       attributeFilter: ['disabled'],
     });
+    // A focused button disabled while its step runs (Next, Verify) lets the focus go to the page
+    // on the browser's next rendering, after the change the observer saw. Only then: focus let go
+    // by a click beside the dialog stays put until the next key or click.
+    function onFocusOut(event: FocusEvent) {
+      const left = event.target;
+      if (event.relatedTarget !== null || !(left instanceof HTMLElement)) return;
+      refocusWhenSettled(() => left.matches(':disabled'));
+    }
+    element.addEventListener('focusout', onFocusOut);
     return () => {
       observer.disconnect();
+      element.removeEventListener('focusout', onFocusOut);
       shownDialogs.delete(entry);
       entry.element = null;
     };
