@@ -1,0 +1,111 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, queryDatabase, shownModal, signIn } from './support';
+
+// The visitor screens on a tablet held upright (768 × 1024): below Bootstrap's lg breakpoint
+// (992 px) the sidebar is collapsed, nothing may push the page sideways (only the data table
+// scrolls, inside its own box), and the search boxes show their whole placeholder.
+const EMAIL = 'company@example.com';
+const TABLET = { width: 768, height: 1024 };
+
+test.use({ viewport: TABLET });
+
+/**
+ * The elements reaching past either side of the viewport, outside the data table's own scroll
+ * box, described for the failure message. Screen-reader-only text (clipped to 1 px) is left out.
+ */
+function overflowingElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const found: string[] = [];
+    for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
+      if (element.closest('.data-table-scroll, .visually-hidden')) continue;
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      if (box.left < -1 || box.right > width + 1) {
+        const name = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${[
+          ...element.classList,
+        ].join('.')}`;
+        found.push(`${name} spans ${Math.round(box.left)}..${Math.round(box.right)} px`);
+      }
+    }
+    if (document.documentElement.scrollWidth > width) {
+      found.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px wide`);
+    }
+    return found;
+  });
+}
+
+async function expectNothingOverflows(page: Page, label: string) {
+  expect(await overflowingElements(page), `Sideways overflow on ${label}`).toEqual([]);
+}
+
+/** Each search box on the page shows its whole placeholder, by the box's own width and by the text's. */
+async function expectPlaceholdersWhole(page: Page, label: string) {
+  const boxes = page.getByRole('searchbox');
+  await expect(boxes.first()).toBeVisible();
+  const measured = await boxes.evaluateAll((inputs) =>
+    (inputs as HTMLInputElement[]).map((input) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d');
+      if (context) context.font = style.font;
+      const text = context?.measureText(input.placeholder).width ?? 0;
+      const room =
+        input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return {
+        placeholder: input.placeholder,
+        cut: input.scrollWidth > input.clientWidth || text > room,
+        text: Math.ceil(text),
+        room: Math.floor(room),
+      };
+    }),
+  );
+  for (const box of measured) {
+    expect(
+      box.cut,
+      `"${box.placeholder}" on ${label} needs ${box.text} px and has ${box.room} px`,
+    ).toBe(false);
+  }
+}
+
+test('the visitor screens fit a tablet held upright', async ({ page }) => {
+  const [visitor] = await queryDatabase<{ uuid: string }>(
+    `select v.uuid from visitors v
+     join residences r on r.uuid = v.residence_uuid
+     join user_roles ur on ur.security_company_uuid = r.security_company_uuid
+     join user_profiles p on p.uuid = ur.user_profile_uuid
+     where p.email = ? and v.deleted_at is null and r.deleted_at is null
+     order by v.date desc, v.uuid`,
+    EMAIL,
+  );
+  if (!visitor) throw new Error(`${EMAIL} sees no visitor`);
+  await signIn(page, EMAIL);
+
+  // The list, its toolbar and the collapsed sidebar.
+  await page.goto('/visitors');
+  const table = page.getByRole('table', { name: 'Visitors' });
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(navigation).toHaveClass(/\bcollapsed\b/);
+  expect((await navigation.boundingBox())?.width).toBeLessThanOrEqual(80);
+  await expect(page.getByRole('button', { name: 'Scan Pass' })).toBeInViewport({ ratio: 1 });
+  await expectNothingOverflows(page, 'the visitors list');
+  await expectPlaceholdersWhole(page, 'the visitors list');
+  await expectNoSeriousA11yViolations(page, 'the visitors list at 768 px');
+
+  // The desk.
+  await page.getByRole('button', { name: 'Scan Pass' }).click();
+  const desk = await shownModal(page);
+  await expect(desk).toContainText('Scan Pass');
+  await expectNothingOverflows(page, 'the Scan Pass desk');
+  await expectNoSeriousA11yViolations(page, 'the Scan Pass desk at 768 px');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.modal')).toHaveCount(0);
+
+  // One visitor's page.
+  await page.goto(`/visitor-details/${visitor.uuid}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Back to/ })).toBeVisible();
+  await expect(navigation).toHaveClass(/\bcollapsed\b/);
+  await expectNothingOverflows(page, 'the visitor details');
+  await expectNoSeriousA11yViolations(page, 'the visitor details at 768 px');
+});
