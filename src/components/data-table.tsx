@@ -32,10 +32,11 @@ const ACTIONS_COLUMN = 'actions';
  * What a column holds, which decides how its cells wrap (data-table.css):
  * - text (the default): names and sentences wrap between words, never inside one;
  * - code: ids, numbers, plates, PINs and status badges: one line, never broken;
- * - when: a date or a date and time: one line, never broken;
- * - email: breaks only after its separators (@ . - _), through `BreakAtSeparators`.
+ * - when: a date and time: the time may go under the date, neither is broken;
+ * - id: an email, a registration or licence number: breaks only after its separators
+ *   (@ . - _ /), through `BreakAtSeparators`.
  */
-export type ColumnKind = 'text' | 'code' | 'when' | 'email';
+export type ColumnKind = 'text' | 'code' | 'when' | 'id';
 
 /** Per-column settings the table reads from `columnDef.meta`. */
 export interface DataColumnMeta {
@@ -84,7 +85,7 @@ function columnIdOf<T extends RowData>(column: DataColumn<T>): string {
 
 /** A text breakable only after its separators: an email or an id, never inside a word. */
 export function BreakAtSeparators({ text }: { text: string }) {
-  const parts = text.split(/(?<=[@._-])/);
+  const parts = text.split(/(?<=[@._/-])/);
   // Text and <wbr> side by side in one element, which reads (and copies) as the whole text.
   return (
     <span>

@@ -154,8 +154,9 @@ describe('Scanning desk', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(requestsTo(seen, 'GET', '/visitors/list')).toHaveLength(listsBefore + 1);
     await waitFor(() =>
-      // Status, the tenth column shown (Created By waits behind the Columns menu).
-      expect(bodyRows().find((cells) => cells[4] === 'Aisyah Rahman')?.[9]).toBe('IN'),
+      // Name and Status of the columns shown by default (Site, Unit, Host, Name, Car Plate
+      // Number, Est. and Act. Arrival/Exit, Status).
+      expect(bodyRows().find((cells) => cells[3] === 'Aisyah Rahman')?.[7]).toBe('IN'),
     );
   });
 });

@@ -16,11 +16,12 @@ vi.mock('file-saver', () => ({ saveAs: vi.fn() }));
 
 setUpVisitorTests();
 
-/** Ticks the four columns the Visitors table keeps behind its Columns menu. */
+/** Ticks the six columns the Visitors table keeps behind its Columns menu. */
 async function showHiddenVisitorColumns(user: UserEvent) {
-  await user.click(screen.getByRole('button', { name: 'Columns (4 hidden)' }));
+  await user.click(screen.getByRole('button', { name: 'Columns (6 hidden)' }));
   const menu = screen.getByRole('group', { name: 'Columns shown' });
-  for (const name of ['Created By', 'HDF Form', 'Temperature', 'Health Code']) {
+  const hidden = ['Category', 'Created By', 'Validity', 'HDF Form', 'Temperature', 'Health Code'];
+  for (const name of hidden) {
     await user.click(within(menu).getByRole('checkbox', { name }));
   }
   await user.keyboard('{Escape}');
@@ -48,17 +49,15 @@ describe('Visitors page', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent);
-    // Created By and the three health columns wait behind the Columns menu.
+    // Category, Created By, Validity and the three health columns wait behind the Columns menu.
     expect(headers()).toEqual([
       'Site',
       'Unit',
-      'Category',
       'Host',
       'Name',
       'Car Plate Number',
       'Est. Arrival/Exit',
       'Act. Arrival/Exit',
-      'Validity',
       'Status',
     ]);
     await showHiddenVisitorColumns(user);
@@ -138,7 +137,7 @@ describe('Visitors page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     await screen.findByText('Visitor 02');
-    expect(bodyRows().map((cells) => cells[4])).toEqual(['Visitor 02', 'Visitor 01']);
+    expect(bodyRows().map((cells) => cells[3])).toEqual(['Visitor 02', 'Visitor 01']);
     expect(lastList(seen).get('offset')).toBe('8');
   });
 
@@ -149,7 +148,7 @@ describe('Visitors page', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
 
     await waitFor(() => expect(screen.queryByText('Aisyah Rahman')).not.toBeInTheDocument());
-    expect(bodyRows().map((cells) => cells[4])).toEqual(['Bala Raj']);
+    expect(bodyRows().map((cells) => cells[3])).toEqual(['Bala Raj']);
     expect(lastList(seen).get('filter')).toBe(
       "((residence_name like '%Delivery%') OR (category like '%Delivery%') OR " +
         "(name like '%Delivery%') OR (car_plate_number like '%Delivery%') OR " +
@@ -177,7 +176,7 @@ describe('Visitors page', () => {
 
     await user.click(within(filters).getByRole('button', { name: 'On site now' }));
     await waitFor(() => expect(screen.queryByText('Aisyah Rahman')).not.toBeInTheDocument());
-    expect(bodyRows().map((cells) => cells[4])).toEqual(['Bala Raj', 'Farah Aziz']);
+    expect(bodyRows().map((cells) => cells[3])).toEqual(['Bala Raj', 'Farah Aziz']);
     expect(lastList(seen).get('filter')).toBe("((latest_scan_type='IN'))");
     expect(within(filters).getByRole('button', { name: 'On site now' })).toHaveAttribute(
       'aria-pressed',
@@ -188,7 +187,7 @@ describe('Visitors page', () => {
     await waitFor(() => expect(screen.queryByText('Bala Raj')).not.toBeInTheDocument());
     // Valid, dated today and not yet arrived: not the expired pass, nor the repeating one of
     // Monday and Wednesday on this Friday.
-    expect(bodyRows().map((cells) => cells[4])).toEqual(['Aisyah Rahman', 'Gopal Singh']);
+    expect(bodyRows().map((cells) => cells[3])).toEqual(['Aisyah Rahman', 'Gopal Singh']);
     // A repeating pass that runs on Fridays is expected today, whatever its first date.
     expect(lastList(seen).get('filter')).toBe(
       "(((status='VALID')) AND ((((date='2026-03-20')) AND (latest_scan_type IS NULL)) OR " +
@@ -212,7 +211,7 @@ describe('Visitors page', () => {
     const filters = screen.getByRole('group', { name: 'Quick filters' });
     await user.click(within(filters).getByRole('button', { name: 'Expected today' }));
     await waitFor(() => expect(screen.queryByText('Bala Raj')).not.toBeInTheDocument());
-    expect(bodyRows().map((cells) => cells[4])).toEqual([
+    expect(bodyRows().map((cells) => cells[3])).toEqual([
       'Aisyah Rahman',
       'Ethan Lim',
       'Gopal Singh',

@@ -46,7 +46,7 @@ export function guardColumns(
     col.accessor('name', { header: 'Name', meta: { sortField: 'name' } }),
     col.accessor('email', {
       header: 'Email',
-      meta: { kind: 'email' },
+      meta: { kind: 'id' },
       cell: ({ getValue }) => <BreakAtSeparators text={getValue() ?? ''} />,
     }),
     col.display({

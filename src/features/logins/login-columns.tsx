@@ -33,7 +33,7 @@ export function loginColumns(
     }),
     col.accessor('user_email', {
       header: 'Username',
-      meta: { sortField: 'user_email', kind: 'email' },
+      meta: { sortField: 'user_email', kind: 'id' },
       cell: ({ getValue }) => <BreakAtSeparators text={getValue()} />,
     }),
     col.display({

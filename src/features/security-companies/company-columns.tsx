@@ -25,13 +25,18 @@ export function companyColumns(
     col.accessor('name', { header: 'Security Company', meta: { sortField: 'name' } }),
     col.accessor('email', {
       header: 'Email',
-      meta: { sortField: 'user_email', kind: 'email' },
+      meta: { sortField: 'user_email', kind: 'id' },
       cell: ({ getValue }) => <BreakAtSeparators text={getValue() ?? ''} />,
     }),
-    col.accessor('brn', { header: 'BRN', meta: { sortField: 'brn', kind: 'code' } }),
+    col.accessor('brn', {
+      header: 'BRN',
+      meta: { sortField: 'brn', kind: 'id' },
+      cell: ({ getValue }) => <BreakAtSeparators text={getValue()} />,
+    }),
     col.accessor('license_number', {
       header: 'License No.',
-      meta: { sortField: 'license_number', kind: 'code' },
+      meta: { sortField: 'license_number', kind: 'id' },
+      cell: ({ getValue }) => <BreakAtSeparators text={getValue()} />,
     }),
     col.accessor('site_count', { header: 'No. of Sites', meta: { kind: 'code' } }),
     col.accessor('guard_count', { header: 'No. of Guards', meta: { kind: 'code' } }),

@@ -22,7 +22,7 @@ export function supervisorColumns(
     col.accessor('supervisor_name', { header: 'Name', meta: { sortField: 'supervisor_name' } }),
     col.accessor('supervisor_email', {
       header: 'Username',
-      meta: { sortField: 'supervisor_email', kind: 'email' },
+      meta: { sortField: 'supervisor_email', kind: 'id' },
       cell: ({ getValue }) => <BreakAtSeparators text={getValue()} />,
     }),
     col.display({

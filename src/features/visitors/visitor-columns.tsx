@@ -29,13 +29,17 @@ export const SITE_TAB_OMITS: readonly string[] = ['residence_name'];
 
 /**
  * The spec's 14 columns in its order (part 2, Visitors page). Cells that depend on the time (HDF,
- * health code, Overdue) read the clock as they render. Created By and the three health columns
- * sit behind the Columns menu until a user shows them, so the rest fit a 1280 px screen.
+ * health code, Overdue) read the clock as they render. Category, Created By, Validity and the
+ * three health columns sit behind the Columns menu until a user shows them, so the rest fit a
+ * 1280 px screen.
  */
 export const visitorColumns = col.columns([
   col.accessor('residence_name', { header: 'Site', meta: { sortField: 'residence_name' } }),
   col.display({ id: 'unit', header: 'Unit', cell: ({ row }) => unitName(row.original) }),
-  col.accessor('category', { header: 'Category', meta: { sortField: 'category' } }),
+  col.accessor('category', {
+    header: 'Category',
+    meta: { sortField: 'category', hiddenByDefault: true },
+  }),
   col.display({ id: 'host', header: 'Host', cell: ({ row }) => hostName(row.original) }),
   col.accessor('name', { header: 'Name', meta: { sortField: 'name' } }),
   col.accessor('car_plate_number', {
@@ -67,11 +71,14 @@ export const visitorColumns = col.columns([
     meta: { hiddenByDefault: true },
     cell: ({ row }) => creatorName(row.original),
   }),
-  col.accessor('status', { header: 'Validity', meta: { sortField: 'status', kind: 'code' } }),
+  col.accessor('status', {
+    header: 'Validity',
+    meta: { sortField: 'status', kind: 'code', hiddenByDefault: true },
+  }),
   col.display({
     id: 'latest-scan',
     header: 'Status',
-    meta: { sortField: 'latest_scan_type', kind: 'code' },
+    meta: { sortField: 'latest_scan_type' },
     cell: ({ row }) => <ScanStatus pass={row.original} now={new Date()} />,
   }),
   col.display({

@@ -1,0 +1,151 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support';
+
+/**
+ * Issue 22: at 1440 and 1280 px every spec column of every list, and its Actions, lie within the
+ * viewport without sideways scrolling, and no cell breaks a word (an email may break only after
+ * its separators, which the table marks with <wbr>).
+ */
+const WIDTHS = [1440, 1280];
+
+interface ListScreen {
+  path: string;
+  /** The tab to open first, when the list is not the page's first tab. */
+  tab?: string;
+  table: string;
+  /** The spec's columns shown by default, in order. */
+  columns: string[];
+}
+
+const LISTS: ListScreen[] = [
+  {
+    path: '/security-company',
+    table: 'Security Companies',
+    columns: [
+      'Security Company',
+      'Email',
+      'BRN',
+      'License No.',
+      'No. of Sites',
+      'No. of Guards',
+      'Created at',
+      'Status',
+      'Actions',
+    ],
+  },
+  {
+    path: '/site-super',
+    table: 'Site Supervisors',
+    columns: ['Name', 'Username', 'No. of Sites', 'Site', 'Created at', 'Status', 'Actions'],
+  },
+  {
+    path: '/users',
+    table: 'Logins',
+    columns: ['Security Co.', 'Username', 'Password', 'Site', 'Created at', 'Status', 'Actions'],
+  },
+  {
+    path: '/sites',
+    table: 'Sites',
+    columns: ['Site', 'Address', 'Type', 'Security Co.', 'Status', 'Actions'],
+  },
+  {
+    path: '/security-guards',
+    table: 'Guards',
+    columns: ['Guard ID', 'User pin', 'Company', 'Name', 'Email', 'Site', 'Actions'],
+  },
+  {
+    path: '/security-guards',
+    tab: 'Attendance',
+    table: 'Attendance',
+    columns: [
+      'Guard ID',
+      'Company',
+      'Name',
+      'Site',
+      'Check In',
+      'Check In Location',
+      'Check Out',
+      'Check Out Location',
+      'Total Hours',
+    ],
+  },
+  {
+    path: '/incidents',
+    table: 'Incidents',
+    columns: [
+      'Created at',
+      'Status',
+      'Reporter',
+      'Site',
+      'Category',
+      'Description',
+      'Remarks',
+      'Actions',
+    ],
+  },
+  {
+    path: '/visitors',
+    table: 'Visitors',
+    columns: [
+      'Site',
+      'Unit',
+      'Host',
+      'Name',
+      'Car Plate Number',
+      'Est. Arrival/Exit',
+      'Act. Arrival/Exit',
+      'Status',
+    ],
+  },
+];
+
+/** Words of the table's cells that the browser laid out over more than one line. */
+function brokenWords(page: Page, table: string) {
+  return page.getByRole('table', { name: table }).evaluate((element) => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(element.querySelector('tbody')!, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (const word of text.matchAll(/\S+/g)) {
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        if (lines.size > 1) broken.push(word[0]);
+      }
+    }
+    return broken;
+  });
+}
+
+for (const width of WIDTHS) {
+  test(`every list shows its columns and Actions within ${width} px, words whole`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page, 'superadmin@example.com');
+    for (const list of LISTS) {
+      await page.goto(list.path);
+      if (list.tab) await page.getByRole('tab', { name: list.tab }).click();
+      const table = page.getByRole('table', { name: list.table });
+      await expect(table.locator('tbody tr').first()).toBeVisible();
+      await expect(table).toHaveAttribute('aria-busy', 'false');
+      const where = `${list.table} at ${width} px`;
+
+      const headers = table.getByRole('columnheader');
+      await expect(headers, where).toHaveText(list.columns);
+      for (const header of await headers.all()) {
+        const box = await header.boundingBox();
+        expect(box, where).not.toBeNull();
+        expect(box!.x + box!.width, `${where}: ${await header.innerText()}`).toBeLessThanOrEqual(
+          width,
+        );
+      }
+      const scroll = table.locator('xpath=ancestor::div[contains(@class,"data-table-scroll")]');
+      const sideways = await scroll.evaluate((box) => box.scrollWidth - box.clientWidth);
+      expect(sideways, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
+      expect(await brokenWords(page, list.table), `${where}: words broken`).toEqual([]);
+    }
+  });
+}
