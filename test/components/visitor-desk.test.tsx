@@ -123,11 +123,22 @@ describe('Scanning desk', () => {
     expect(requestsTo(seen, 'GET', '/visitors/qr/KGV-aisyah')).toHaveLength(1);
     expect(requestsTo(seen, 'POST', '/visitors/qr/KGV-aisyah')).toHaveLength(1);
 
-    // Read again after the seconds have passed, it is a new look-up that waits for Enter.
+    // Read again seconds later, it is a new look-up that says at once how long to wait.
     vi.setSystemTime(VISITOR_CLOCK.getTime() + 3_000);
     await scan('KGV-aisyah');
-    expect(await within(desk).findByText('Check-out allowed')).toBeInTheDocument();
+    expect(
+      await within(desk).findByText(
+        'This pass was scanned a moment ago. Scan it again in 7 seconds.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(desk).queryByText('Check-out allowed')).toBeNull();
     expect(requestsTo(seen, 'GET', '/visitors/qr/KGV-aisyah')).toHaveLength(2);
+
+    // Once they have passed, Check-out waits for Enter.
+    vi.setSystemTime(VISITOR_CLOCK.getTime() + 10_000);
+    await scan('KGV-aisyah');
+    expect(await within(desk).findByText('Check-out allowed')).toBeInTheDocument();
+    expect(requestsTo(seen, 'GET', '/visitors/qr/KGV-aisyah')).toHaveLength(3);
     expect(requestsTo(seen, 'POST', '/visitors/qr/KGV-aisyah')).toHaveLength(1);
   });
 

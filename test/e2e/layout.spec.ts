@@ -103,7 +103,9 @@ const LISTS: ListScreen[] = [
 function brokenWords(page: Page, table: string) {
   return page.getByRole('table', { name: table }).evaluate((element) => {
     const broken: string[] = [];
-    const walker = document.createTreeWalker(element.querySelector('tbody')!, NodeFilter.SHOW_TEXT);
+    const body = element.querySelector('tbody');
+    if (!body) return ['(no table body)'];
+    const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
     const range = document.createRange();
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent ?? '';
@@ -137,10 +139,9 @@ for (const width of WIDTHS) {
       await expect(headers, where).toHaveText(list.columns);
       for (const header of await headers.all()) {
         const box = await header.boundingBox();
-        expect(box, where).not.toBeNull();
-        expect(box!.x + box!.width, `${where}: ${await header.innerText()}`).toBeLessThanOrEqual(
-          width,
-        );
+        const label = `${where}: ${await header.innerText()}`;
+        expect(box, label).not.toBeNull();
+        if (box) expect(box.x + box.width, label).toBeLessThanOrEqual(width);
       }
       const scroll = table.locator('xpath=ancestor::div[contains(@class,"data-table-scroll")]');
       const sideways = await scroll.evaluate((box) => box.scrollWidth - box.clientWidth);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isOverdue, judgeScan, passWindow, WEEKDAYS, type PassForScan } from '@rules/visitor-pass';
+import {
+  isOverdue,
+  judgeScan,
+  lastScanMsOf,
+  passWindow,
+  WEEKDAYS,
+  type PassForScan,
+} from '@rules/visitor-pass';
 
 // Local times throughout: a pass's date and start time are the site's local day and time, and
 // `now` is read in local time, so these tests hold in any time zone.
@@ -14,6 +21,7 @@ const oneTime = (overrides: Partial<PassForScan> = {}): PassForScan => ({
   date: '2026-03-10',
   start_time: '09:00:00',
   siteCheckpointLimit: 2,
+  lastScanMs: null,
   ...overrides,
 });
 
@@ -174,6 +182,31 @@ describe('the check-in and check-out judgement', () => {
     expect(
       passWindow({ date: '2026-03-10', start_time: 'noon', repeat_type: 'ONE_TIME' }),
     ).toBeNull();
+  });
+
+  it('says at once that a pass was just scanned, and how many seconds to wait', () => {
+    const checkedIn = oneTime({ checkpoint_times: 1, lastScanMs: DURING.getTime() - 3_000 });
+    expect(judgeScan(checkedIn, DURING)).toEqual({
+      allowed: false,
+      reason: 'just-scanned',
+      message: 'This pass was scanned a moment ago. Scan it again in 7 seconds.',
+    });
+    const almost = { ...checkedIn, lastScanMs: DURING.getTime() - 9_500 };
+    expect(judgeScan(almost, DURING)).toMatchObject({
+      message: 'This pass was scanned a moment ago. Scan it again in 1 second.',
+    });
+    const waited = { ...checkedIn, lastScanMs: DURING.getTime() - 10_000 };
+    expect(judgeScan(waited, DURING)).toMatchObject({ allowed: true, scanType: 'OUT' });
+  });
+
+  it('reads the last scan from a listed pass’s check-in and check-out times', () => {
+    expect(lastScanMsOf({ check_in_time: null, check_out_time: null })).toBeNull();
+    expect(
+      lastScanMsOf({ check_in_time: '2026-03-10 01:00:00', check_out_time: '2026-03-10 02:30:05' }),
+    ).toBe(Date.UTC(2026, 2, 10, 2, 30, 5));
+    expect(lastScanMsOf({ check_in_time: '2026-03-10 01:00:00', check_out_time: null })).toBe(
+      Date.UTC(2026, 2, 10, 1, 0, 0),
+    );
   });
 });
 

@@ -14,7 +14,7 @@ import {
 } from 'reactstrap';
 import { Dialog } from '../../components/dialog';
 import type { ScanType, Visitor } from '@contract/visitors';
-import type { ScanVerdict } from '@rules/visitor-pass';
+import { lastScanMsOf, type ScanVerdict } from '@rules/visitor-pass';
 import { useAppDispatch } from '../../app/hooks';
 import { DeskResult } from '../../components/desk-result';
 import {
@@ -159,7 +159,7 @@ export function ScanDesk({ isOpen, onClose }: { isOpen: boolean; onClose: () => 
   const calls = useMemo<PassDeskCalls<Visitor, ScanVerdict, ScanType>>(
     () => ({
       lookUp: (code) => dispatch(lookUpPass(code)).unwrap(),
-      judge: (visitor) => verdictOf(visitor, new Date()),
+      judge: (visitor) => verdictOf(visitor, new Date(), lastScanMsOf(visitor)),
       record: async (visitor) => {
         const answer = await dispatch(
           scanVisitorPass({ code: visitor.qr_code, now: new Date() }),

@@ -104,10 +104,23 @@ export function creatorName(pass: Pick<VisitorRow, 'user_profiles_by_created_by'
   return pass.user_profiles_by_created_by?.name ?? '';
 }
 
-/** The pass as the shared check-in rules read it, with its site's checkpoint limit. */
-export function verdictOf(visitor: VisitorRow, now: Date): ScanVerdict {
+/**
+ * The pass as the shared check-in rules read it, with its site's checkpoint limit. The desk, which
+ * reads passes from a scanner, gives the last scan (`lastScanMsOf`), so a double read is named at
+ * once; the details page's button follows the spec's rules alone, and the server refuses a scan
+ * seconds after another with the same words.
+ */
+export function verdictOf(
+  visitor: VisitorRow,
+  now: Date,
+  lastScanMs: number | null = null,
+): ScanVerdict {
   return judgeScan(
-    { ...visitor, siteCheckpointLimit: visitor.residence.visitor_pass_checkpoint_times },
+    {
+      ...visitor,
+      siteCheckpointLimit: visitor.residence.visitor_pass_checkpoint_times,
+      lastScanMs,
+    },
     now,
   );
 }

@@ -13,6 +13,8 @@ export const MAX_CHECKPOINT_TIMES = 2;
 export const ONE_TIME_WINDOW_DAYS = 1;
 export const REPEAT_WINDOW_DAYS = 30;
 export const ONE_TIME = 'ONE_TIME';
+/** Scans closer together than this are one scan read twice (a scanner's double read). */
+export const REPEAT_SCAN_MS = 10_000;
 export const VALID = 'VALID';
 
 /** Index is Date.getDay(): Sunday first, as the API writes them (upper case). */
@@ -34,6 +36,8 @@ export const SCAN_MESSAGES = {
   outsideWindow: 'This pass is outside its visiting window.',
   wrongWeekday: (weekday: Weekday) =>
     `This pass is not valid on ${weekday.charAt(0)}${weekday.slice(1).toLowerCase()}.`,
+  justScanned: (seconds: number) =>
+    `This pass was scanned a moment ago. Scan it again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
 } as const;
 
 export const SCAN_LABELS = { in: 'Check-in', out: 'Check-out' } as const;
@@ -49,9 +53,12 @@ export interface PassForScan {
   start_time: string;
   /** The site's visitor_pass_checkpoint_times: the scans a one-time pass may have. */
   siteCheckpointLimit: number;
+  /** When the pass was last scanned (ms since the epoch), or null if never. */
+  lastScanMs: number | null;
 }
 
-export type ScanRefusal = 'not-valid' | 'used' | 'outside-window' | 'wrong-weekday';
+export type ScanRefusal =
+  'not-valid' | 'used' | 'outside-window' | 'wrong-weekday' | 'just-scanned';
 
 export type ScanVerdict =
   | { allowed: true; scanType: 'IN' | 'OUT'; label: string }
@@ -93,6 +100,21 @@ export function onPassWeekday(pass: Pick<PassForScan, 'repeatType'>, now: Date):
     .includes(weekdayOf(now));
 }
 
+/**
+ * When a listed pass was last scanned (ms since the epoch), from its check-in and check-out times
+ * (UTC 'YYYY-MM-DD HH:MM:SS'); null if never.
+ */
+export function lastScanMsOf(pass: {
+  check_in_time: string | null;
+  check_out_time: string | null;
+}): number | null {
+  const times = [pass.check_in_time, pass.check_out_time]
+    .filter((time): time is string => Boolean(time))
+    .map((time) => new Date(`${time.replace(' ', 'T')}Z`).getTime())
+    .filter((ms) => !Number.isNaN(ms));
+  return times.length > 0 ? Math.max(...times) : null;
+}
+
 function refused(reason: ScanRefusal, message: string): ScanVerdict {
   return { allowed: false, reason, message };
 }
@@ -116,6 +138,13 @@ export function judgeScan(pass: PassForScan, now: Date): ScanVerdict {
     if (!oneTime && !onPassWeekday(pass, now)) {
       return refused('wrong-weekday', SCAN_MESSAGES.wrongWeekday(weekdayOf(now)));
     }
+  }
+  // A scanner's double read must not check the visitor in and straight out again; the desk says
+  // so at the first read, with how long to wait, rather than offering a scan it will refuse.
+  const sinceLastScan = pass.lastScanMs === null ? null : now.getTime() - pass.lastScanMs;
+  if (sinceLastScan !== null && sinceLastScan < REPEAT_SCAN_MS) {
+    const seconds = Math.max(1, Math.ceil((REPEAT_SCAN_MS - sinceLastScan) / 1000));
+    return refused('just-scanned', SCAN_MESSAGES.justScanned(seconds));
   }
   return pass.checkpoint_times === 1
     ? { allowed: true, scanType: 'OUT', label: SCAN_LABELS.out }

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import type { Visitor, VisitorRow, VisitorScanAnswer } from '@contract/visitors';
-import { judgeScan } from '@rules/visitor-pass';
+import { judgeScan, lastScanMsOf } from '@rules/visitor-pass';
 import { utcText, visitors } from '../../fixtures/visitors';
 import { API, apiError } from '../api';
 import { equalsOf, matchesKeyword, pageOf } from '../filter-text';
@@ -118,7 +118,12 @@ export const visitorHandlers = [
     if (!pass) return notFound();
     const now = new Date();
     const verdict = judgeScan(
-      { ...pass, siteCheckpointLimit: pass.residence.visitor_pass_checkpoint_times },
+      // The server's own record of the last scan, which the mock keeps in the pass's times.
+      {
+        ...pass,
+        siteCheckpointLimit: pass.residence.visitor_pass_checkpoint_times,
+        lastScanMs: lastScanMsOf(pass),
+      },
       now,
     );
     if (!verdict.allowed) {

@@ -133,7 +133,13 @@ export function toAppVisitor(
   publicUrl: string,
 ): GuardAppVisitor {
   const verdict = judgeScan(
-    { ...pass, siteCheckpointLimit: pass.residence.visitor_pass_checkpoint_times },
+    // The app's buttons follow the spec's rules alone; a scan seconds after another is refused
+    // by the scan itself, with how long to wait.
+    {
+      ...pass,
+      siteCheckpointLimit: pass.residence.visitor_pass_checkpoint_times,
+      lastScanMs: null,
+    },
     now,
   );
   const window = passWindow(pass);

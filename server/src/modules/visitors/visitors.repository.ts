@@ -53,9 +53,6 @@ export const VISITORS_QUERY: ResourceQuerySpec = {
   defaultOrder: { field: 'created_at', direction: 'desc' },
 };
 
-/** Scans closer together than this are one scan read twice (a scanner's double read). */
-export const REPEAT_SCAN_MS = 10_000;
-
 /** The most passes one gate day lists: more than any guardhouse can read through. */
 const GATE_DAY_LIMIT = 500;
 
