@@ -257,6 +257,10 @@ test('a guard works a shift, reports an incident offline and registers a walk-in
   const visitors = console.getByRole('table', { name: 'Visitors' });
   await expect(visitors.locator('tbody tr')).toHaveCount(1);
   await expect(visitors.locator('tbody tr').first()).toContainText(visitor);
+  // Created By waits behind the Columns menu until shown.
+  await console.getByRole('button', { name: /^Columns/ }).click();
+  await console.getByRole('checkbox', { name: 'Created By' }).check();
+  await console.keyboard.press('Escape');
   await expect(visitors.locator('tbody tr').first()).toContainText(guard.name);
   const [pass] = await queryDatabase<{ latest_scan_type: string; created_by_guard_uuid: string }>(
     'select latest_scan_type, created_by_guard_uuid from visitors where name = ?',

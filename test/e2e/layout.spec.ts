@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support';
+import { expectNoSeriousA11yViolations, signIn } from './support';
 
 /**
  * Issue 22: at 1440 and 1280 px every spec column of every list, and its Actions, lie within the
@@ -148,5 +148,15 @@ for (const width of WIDTHS) {
       expect(sideways, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
       expect(await brokenWords(page, list.table), `${where}: words broken`).toEqual([]);
     }
+
+    // The Columns menu of the last list, open, passes the same accessibility gate as the screens.
+    const menuButton = page.getByRole('button', { name: /^Columns/ });
+    await menuButton.click();
+    const menu = page.getByRole('group', { name: 'Columns shown' });
+    await expect(menu.getByRole('checkbox').first()).toBeFocused();
+    await expectNoSeriousA11yViolations(page, `the Columns menu at ${width} px`);
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(menuButton).toBeFocused();
   });
 }
