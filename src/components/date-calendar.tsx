@@ -1,6 +1,7 @@
 import moment, { type Moment } from 'moment';
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
+import type { LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from 'reactstrap';
 import './date-calendar.css';
@@ -54,6 +55,32 @@ function dayAfterKey(active: Moment, event: KeyboardEvent): Moment | null {
     default:
       return null;
   }
+}
+
+/** A month arrow of the calendar's head; it keeps focus, so it can be pressed again. */
+function MonthButton({
+  label,
+  icon: Icon,
+  onClick,
+  disabled = false,
+}: {
+  label: string;
+  icon: LucideIcon;
+  onClick: () => void;
+  disabled?: boolean;
+}) {
+  return (
+    <Button
+      type="button"
+      color="link"
+      size="sm"
+      aria-label={label}
+      onClick={onClick}
+      disabled={disabled}
+    >
+      <Icon size={18} aria-hidden="true" />
+    </Button>
+  );
 }
 
 /**
@@ -120,28 +147,20 @@ export default function DateCalendar({
       }}
     >
       <div className="date-calendar-head">
-        <Button
-          type="button"
-          color="link"
-          size="sm"
-          aria-label="Previous month"
+        <MonthButton
+          label="Previous month"
+          icon={ChevronLeft}
           onClick={() => moveTo(active.clone().subtract(1, 'month'), false)}
-        >
-          <ChevronLeft size={18} aria-hidden="true" />
-        </Button>
+        />
         <div id={titleId} className="fw-semibold" aria-live="polite">
           {active.format('MMMM YYYY')}
         </div>
-        <Button
-          type="button"
-          color="link"
-          size="sm"
-          aria-label="Next month"
+        <MonthButton
+          label="Next month"
+          icon={ChevronRight}
           onClick={() => moveTo(active.clone().add(1, 'month'), false)}
           disabled={last !== null && active.clone().add(1, 'month').startOf('month').isAfter(last)}
-        >
-          <ChevronRight size={18} aria-hidden="true" />
-        </Button>
+        />
       </div>
       <table className="date-calendar-month" aria-labelledby={titleId}>
         <thead>

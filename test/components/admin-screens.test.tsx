@@ -10,6 +10,7 @@ import { API, apiError } from '../msw/api';
 import { ADMIN_PASSWORD, adminScreenRows } from '../msw/handlers/admin-screens';
 import { server } from '../msw/server';
 import { renderApp } from './render-app';
+import { LIST_COLUMNS } from '../fixtures/list-columns';
 
 const company = (overrides: Partial<SecurityCompany> = {}): SecurityCompany => ({
   uuid: 'company-1',
@@ -175,17 +176,7 @@ describe('Security Companies', () => {
     const table = await screen.findByRole('table', { name: 'Security Companies' });
     expect(screen.getByRole('heading', { name: 'Security Companies' })).toBeInTheDocument();
     await within(table).findByText('Aegis Guarding Sdn Bhd');
-    expect(headersOf(table)).toEqual([
-      'Security Company',
-      'Email',
-      'BRN',
-      'License No.',
-      'No. of Sites',
-      'No. of Guards',
-      'Created at',
-      'Status',
-      'Actions',
-    ]);
+    expect(headersOf(table)).toEqual(LIST_COLUMNS.companies);
     const [, first, second] = within(table).getAllByRole('row');
     expect(first).toHaveTextContent('ops@aegis.example.com');
     expect(first).toHaveTextContent(formatAdminTimestamp('2025-01-02 03:04:05'));
@@ -341,15 +332,7 @@ describe('Site Supervisors', () => {
     renderApp('/site-super', { role: 'securitycompany' });
     const table = await screen.findByRole('table', { name: 'Site Supervisors' });
     await within(table).findByText('Siti Rahman');
-    expect(headersOf(table)).toEqual([
-      'Name',
-      'Username',
-      'No. of Sites',
-      'Site',
-      'Created at',
-      'Status',
-      'Actions',
-    ]);
+    expect(headersOf(table)).toEqual(LIST_COLUMNS.supervisors);
     const row = within(table).getAllByRole('row')[1] as HTMLElement;
     expect(within(row).getAllByRole('cell')[2]).toHaveTextContent('2');
     expect(within(row).getByTitle('Mont Kiara Residence, Bangsar Heights')).toBeInTheDocument();
@@ -461,15 +444,7 @@ describe('Logins', () => {
     await openLogins();
     const table = screen.getByRole('table', { name: 'Logins' });
     expect(screen.getByRole('heading', { name: 'Logins' })).toBeInTheDocument();
-    expect(headersOf(table)).toEqual([
-      'Security Co.',
-      'Username',
-      'Password',
-      'Site',
-      'Created at',
-      'Status',
-      'Actions',
-    ]);
+    expect(headersOf(table)).toEqual(LIST_COLUMNS.logins);
     const row = within(table).getAllByRole('row')[1] as HTMLElement;
     expect(row).toHaveTextContent('**********');
     expect(within(row).getByRole('img', { name: 'Password hidden' })).toHaveTextContent(

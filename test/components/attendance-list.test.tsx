@@ -9,6 +9,7 @@ import { profiles } from '../fixtures/session';
 import { server } from '../msw/server';
 import { bodyRows, recordRequests, requestsTo, rowWith } from './guards-support';
 import { renderApp } from './render-app';
+import { LIST_COLUMNS } from '../fixtures/list-columns';
 
 // Times are shown in the reader's zone: pin it so the expected texts hold on any machine.
 let zone: string | undefined;
@@ -37,17 +38,7 @@ describe('Attendance list', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual([
-      'Guard ID',
-      'Company',
-      'Name',
-      'Site',
-      'Check In',
-      'Check In Location',
-      'Check Out',
-      'Check Out Location',
-      'Total Hours',
-    ]);
+    ).toEqual(LIST_COLUMNS.attendance);
     expect(bodyRows(table)).toEqual([
       [
         'G-002',

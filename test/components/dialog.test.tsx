@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Fragment, useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { Button, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
 import { describe, expect, it } from 'vitest';
 import { Dialog } from '../../src/components/dialog';
@@ -26,6 +26,28 @@ function dialogTitled(title: string): HTMLElement | null {
 
 function focused(): HTMLElement {
   return document.activeElement as HTMLElement;
+}
+
+/** The second step these pages open: a password, and whatever footer the test gives it. */
+function VerificationStep({
+  isOpen,
+  close,
+  children,
+}: {
+  isOpen: boolean;
+  close: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <Dialog isOpen={isOpen} toggle={close}>
+      <ModalHeader toggle={close}>Verification</ModalHeader>
+      <ModalBody>
+        <label htmlFor="password">Password</label>
+        <input id="password" type="password" />
+      </ModalBody>
+      {children}
+    </Dialog>
+  );
 }
 
 /** A page with an Add button, a two-step dialog (form, then a success view) and a second dialog. */
@@ -63,16 +85,11 @@ function Page({ withOpener = true }: { withOpener?: boolean }) {
           </Fragment>
         )}
       </Dialog>
-      <Dialog isOpen={open === 'verify'} toggle={close}>
-        <ModalHeader toggle={close}>Verification</ModalHeader>
-        <ModalBody>
-          <label htmlFor="password">Password</label>
-          <input id="password" type="password" />
-        </ModalBody>
+      <VerificationStep isOpen={open === 'verify'} close={close}>
         <ModalFooter>
           <Button onClick={close}>Verify</Button>
         </ModalFooter>
-      </Dialog>
+      </VerificationStep>
     </main>
   );
 }
@@ -225,13 +242,7 @@ describe('Dialog focus', () => {
               </Button>
             </ModalFooter>
           </Dialog>
-          <Dialog isOpen={open === 'verify'} toggle={close}>
-            <ModalHeader toggle={close}>Verification</ModalHeader>
-            <ModalBody>
-              <label htmlFor="password">Password</label>
-              <input id="password" type="password" />
-            </ModalBody>
-          </Dialog>
+          <VerificationStep isOpen={open === 'verify'} close={close} />
           <Button onClick={() => setOpen('verify')}>Checked</Button>
         </main>
       );

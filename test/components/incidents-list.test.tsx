@@ -6,6 +6,7 @@ import { resetIncidentRecords } from '../msw/handlers/incidents';
 import { bodyRows, recordRequests, requestsTo, rowWith } from './guards-support';
 import { setUpIncidentTests } from './incidents-support';
 import { renderApp } from './render-app';
+import { LIST_COLUMNS } from '../fixtures/list-columns';
 
 setUpIncidentTests();
 
@@ -23,16 +24,7 @@ describe('Incidents page', () => {
     const headers = within(screen.getByRole('table', { name: 'Incidents' }))
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
-    expect(headers).toEqual([
-      'Created at',
-      'Status',
-      'Reporter',
-      'Site',
-      'Category',
-      'Description',
-      'Remarks',
-      'Actions',
-    ]);
+    expect(headers).toEqual(LIST_COLUMNS.incidents);
     expect(bodyRows()).toEqual([
       [
         formatTimestamp('2025-03-02 02:15:00'),

@@ -10,6 +10,7 @@ import { server } from '../msw/server';
 import { bodyRows, present, recordRequests, requestsTo, rowWith } from './guards-support';
 import { renderApp } from './render-app';
 import { savedCsv, setUpVisitorTests } from './visitors-support';
+import { LIST_COLUMNS } from '../fixtures/list-columns';
 
 // The browser download is the one thing replaced: the test reads the file it would have saved.
 vi.mock('file-saver', () => ({ saveAs: vi.fn() }));
@@ -50,16 +51,7 @@ describe('Visitors page', () => {
         .getAllByRole('columnheader')
         .map((th) => th.textContent);
     // Category, Created By, Validity and the three health columns wait behind the Columns menu.
-    expect(headers()).toEqual([
-      'Site',
-      'Unit',
-      'Host',
-      'Name',
-      'Car Plate Number',
-      'Est. Arrival/Exit',
-      'Act. Arrival/Exit',
-      'Status',
-    ]);
+    expect(headers()).toEqual(LIST_COLUMNS.visitorsShown);
     await showHiddenVisitorColumns(user);
     expect(headers()).toEqual([
       'Site',

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { LIST_COLUMNS } from '../fixtures/list-columns';
 import { expectNoSeriousA11yViolations, signIn } from './support';
 
 /**
@@ -14,89 +15,23 @@ interface ListScreen {
   tab?: string;
   table: string;
   /** The spec's columns shown by default, in order. */
-  columns: string[];
+  columns: readonly string[];
 }
 
 const LISTS: ListScreen[] = [
-  {
-    path: '/security-company',
-    table: 'Security Companies',
-    columns: [
-      'Security Company',
-      'Email',
-      'BRN',
-      'License No.',
-      'No. of Sites',
-      'No. of Guards',
-      'Created at',
-      'Status',
-      'Actions',
-    ],
-  },
-  {
-    path: '/site-super',
-    table: 'Site Supervisors',
-    columns: ['Name', 'Username', 'No. of Sites', 'Site', 'Created at', 'Status', 'Actions'],
-  },
-  {
-    path: '/users',
-    table: 'Logins',
-    columns: ['Security Co.', 'Username', 'Password', 'Site', 'Created at', 'Status', 'Actions'],
-  },
-  {
-    path: '/sites',
-    table: 'Sites',
-    columns: ['Site', 'Address', 'Type', 'Security Co.', 'Status', 'Actions'],
-  },
-  {
-    path: '/security-guards',
-    table: 'Guards',
-    columns: ['Guard ID', 'User pin', 'Company', 'Name', 'Email', 'Site', 'Actions'],
-  },
+  { path: '/security-company', table: 'Security Companies', columns: LIST_COLUMNS.companies },
+  { path: '/site-super', table: 'Site Supervisors', columns: LIST_COLUMNS.supervisors },
+  { path: '/users', table: 'Logins', columns: LIST_COLUMNS.logins },
+  { path: '/sites', table: 'Sites', columns: LIST_COLUMNS.sites },
+  { path: '/security-guards', table: 'Guards', columns: LIST_COLUMNS.guards },
   {
     path: '/security-guards',
     tab: 'Attendance',
     table: 'Attendance',
-    columns: [
-      'Guard ID',
-      'Company',
-      'Name',
-      'Site',
-      'Check In',
-      'Check In Location',
-      'Check Out',
-      'Check Out Location',
-      'Total Hours',
-    ],
+    columns: LIST_COLUMNS.attendance,
   },
-  {
-    path: '/incidents',
-    table: 'Incidents',
-    columns: [
-      'Created at',
-      'Status',
-      'Reporter',
-      'Site',
-      'Category',
-      'Description',
-      'Remarks',
-      'Actions',
-    ],
-  },
-  {
-    path: '/visitors',
-    table: 'Visitors',
-    columns: [
-      'Site',
-      'Unit',
-      'Host',
-      'Name',
-      'Car Plate Number',
-      'Est. Arrival/Exit',
-      'Act. Arrival/Exit',
-      'Status',
-    ],
-  },
+  { path: '/incidents', table: 'Incidents', columns: LIST_COLUMNS.incidents },
+  { path: '/visitors', table: 'Visitors', columns: LIST_COLUMNS.visitorsShown },
 ];
 
 /** Words of the table's cells that the browser laid out over more than one line. */
