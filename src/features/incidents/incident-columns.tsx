@@ -1,5 +1,5 @@
 import type { Incident } from '@contract/incidents';
-import { dataColumns } from '../../components/data-table';
+import { BreakAtSeparators, dataColumns } from '../../components/data-table';
 import { RowActions } from '../../components/row-actions';
 import { formatTimestamp } from '../../lib/dates';
 import { IncidentStatusBadge } from './incident-status-badge';
@@ -26,7 +26,9 @@ export function incidentColumns(onView: (incident: Incident) => void) {
     col.display({
       id: 'reporter',
       header: 'Reporter',
-      cell: ({ row }) => reporterOf(row.original),
+      // A name, or the email of a login that has none: broken only at its separators.
+      meta: { kind: 'id' },
+      cell: ({ row }) => <BreakAtSeparators text={reporterOf(row.original)} />,
     }),
     col.accessor('residence_name', { header: 'Site', meta: { sortField: 'residence_name' } }),
     col.accessor('category_name', { header: 'Category' }),
