@@ -67,11 +67,11 @@ export interface ParsedListQuery {
   /** Null when there is no filter. */
   where: Expression<SqlBool> | null;
   /**
-   * The filter as one query should read it, for a spec with a listed table (otherwise `where`):
-   * `within`, a condition every row of the answer meets anyway (the caller's scope), is also
-   * applied inside a search union (ResourceQuerySpec.table), which then gathers only rows the
-   * caller may see; `inOrder` tests each row against the search's matches rather than reading
-   * them first, for a walk in the list's order (walksInOrder).
+   * The filter as one query should read it: `within`, a condition every row of the answer meets
+   * anyway (the caller's scope), is also applied inside a search union (for a spec with a listed
+   * table, ResourceQuerySpec.table), which then gathers only rows the caller may see; `inOrder`
+   * tests each row against the search's matches rather than reading them first, for a walk in
+   * the list's order (walksInOrder), on every spec.
    */
   whereFor(options: {
     within?: Expression<SqlBool>;
@@ -147,7 +147,9 @@ export function parseListQuery(
   return {
     where,
     whereFor: ({ within, inOrder = false }) =>
-      spec.table === undefined ? where : compile({ within, readMatchesFirst: !inOrder }),
+      spec.table === undefined && !inOrder
+        ? where
+        : compile({ within, readMatchesFirst: !inOrder }),
     order: parseOrder(singleText(params.order, 'order', 'INVALID_ORDER'), spec),
     limit: limit ?? spec.defaultLimit ?? maxLimit,
     offset: offset ?? 0,

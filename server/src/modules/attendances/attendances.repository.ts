@@ -237,7 +237,12 @@ export function createAttendancesRepository(db: DB, options: { geofenceRadiusMet
       // a search that matched nothing).
       const fromMatches =
         list.where !== null && (await matchesForPlan(db, total, matching)) <= FEW_MATCHES;
-      const page = pageOf(scope, list, fromMatches);
+      // Many matches: the page walks the list's order, testing each row against them.
+      const page = pageOf(
+        scope,
+        fromMatches ? list : { ...list, where: list.whereFor({ inOrder: true }) },
+        fromMatches,
+      );
       const rows = await applyListQuery(
         selectAttendances().where('attendances.uuid', 'in', page.uuids),
         { ...page.ordered, where: null, offset: 0 },
