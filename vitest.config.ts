@@ -6,6 +6,7 @@ const SERVER_TESTS = ['test/server/**/*.test.ts'];
 /** SQLite's plans (EXPLAIN QUERY PLAN) and SQL text, and the parser, which has no engine. */
 const SQLITE_ONLY = [
   'test/server/attendances-plans.test.ts',
+  'test/server/incident-numbers-migration.test.ts',
   'test/server/query-list.test.ts',
   'test/server/query-parser.test.ts',
   'test/server/search-plans.test.ts',

@@ -284,6 +284,21 @@ describe('POST /incidents/add', () => {
     expect(Math.max(...numbers) - Math.min(...numbers)).toBe(7);
   });
 
+  it('numbers each company’s incidents on its own, so no company learns another’s volume', async () => {
+    const numberOf = async (email: string, site: string) => {
+      const response = await add(email, validBody({ residence_uuid: site }));
+      expect(response.statusCode, response.body).toBe(200);
+      return Number((response.json().resource[0].kg_incident_id as string).slice(4));
+    };
+    const alphaFirst = await numberOf(OPS_A, siteA1);
+    const bravoFirst = await numberOf(OPS_B, siteB);
+    const bravoSecond = await numberOf(OPS_B, siteB);
+    // At another of the company's sites, the same sequence.
+    const alphaSecond = await numberOf(OPS_A, siteA2);
+    expect(alphaSecond).toBe(alphaFirst + 1);
+    expect(bravoSecond).toBe(bravoFirst + 1);
+  });
+
   it.each([
     [['INC-000150'], 'INC-000151'],
     // Past a million the numbers grow a digit: the highest is not the last in text order.
@@ -315,6 +330,7 @@ describe('POST /incidents/add', () => {
               residence_uuid: site,
               incident_date: minutesAgo(60),
               description: 'Seeded',
+              number_sequence: company,
             })),
           )
           .execute();

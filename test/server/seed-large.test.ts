@@ -28,6 +28,10 @@ let t: TestApp;
 let token: string;
 /** Incident numbers before the large seed: the demo's and one added through the API. */
 let numberBeforeSeed: number;
+/** The incidents there were before the large seed: the demo's and the one added through the API. */
+let incidentsBeforeSeed: Set<string>;
+/** The highest incident number of each company's sequence before the large seed. */
+let highestBeforeSeed: Map<string, number>;
 let countsBefore: Record<string, number>;
 
 async function countRows(table: keyof Database): Promise<number> {
@@ -123,6 +127,17 @@ beforeAll(async () => {
   token = await signIn(t.app, SUPERADMIN_EMAIL, DEMO_PASSWORD);
   // The server's counter exists before the seed, as on a console already in use.
   numberBeforeSeed = await addIncident();
+  const before = await t.db
+    .selectFrom('incidents')
+    .select(['uuid', 'kg_incident_id', 'number_sequence'])
+    .execute();
+  incidentsBeforeSeed = new Set(before.map((row) => row.uuid));
+  highestBeforeSeed = new Map();
+  for (const row of before) {
+    const number = Number(row.kg_incident_id.slice(4));
+    const highest = highestBeforeSeed.get(row.number_sequence) ?? 0;
+    highestBeforeSeed.set(row.number_sequence, Math.max(highest, number));
+  }
   countsBefore = await countAll();
   await seedLargeData(t.db, {
     dataDir: t.dataDir,
@@ -220,7 +235,7 @@ describe('seedLargeData: visitor passes and incidents', () => {
         'residences.kipleguard_enabled',
         'residences.kipleguard_reporting',
       ])
-      .where('incidents.kg_incident_id', '>', `INC-${String(numberBeforeSeed).padStart(6, '0')}`)
+      .where('incidents.uuid', 'not in', [...incidentsBeforeSeed])
       .execute();
     expect(incidents).toHaveLength(INCIDENTS);
     for (const incident of incidents) {
@@ -325,9 +340,7 @@ describe('seedLargeData: visitor passes and incidents', () => {
   it('lists the seeded incidents through GET /incidents/list with their reporters and photos', async () => {
     const all = await list<Incident>('incidents', { limit: '50' });
     expect(all.meta.count).toBe((countsBefore.incidents ?? 0) + INCIDENTS);
-    const seeded = all.resource.filter(
-      (incident) => Number(incident.kg_incident_id.slice(4)) > numberBeforeSeed,
-    );
+    const seeded = all.resource.filter((incident) => !incidentsBeforeSeed.has(incident.uuid));
     expect(seeded.length).toBeGreaterThan(0);
     for (const incident of seeded) {
       expect(incident.category_name).not.toBe('');
@@ -339,30 +352,42 @@ describe('seedLargeData: visitor passes and incidents', () => {
     expect(byGuard.meta.count).toBeLessThan(all.meta.count);
   });
 
-  it('numbers incidents after those already written, in the order they were reported, and POST /incidents/add continues after them', async () => {
+  it('numbers incidents per company after those already written, in the order they were reported, and POST /incidents/add continues after them', async () => {
     const seeded = await t.db
       .selectFrom('incidents')
-      .select(['kg_incident_id', 'created_at'])
-      .where('kg_incident_id', '>', `INC-${String(numberBeforeSeed).padStart(6, '0')}`)
-      .orderBy('kg_incident_id')
+      .select(['kg_incident_id', 'number_sequence', 'created_at'])
+      .where('uuid', 'not in', [...incidentsBeforeSeed])
       .execute();
-    expect(seeded.map((row) => row.kg_incident_id)).toEqual(
-      Array.from(
-        { length: INCIDENTS },
-        (_, i) => `INC-${String(numberBeforeSeed + 1 + i).padStart(6, '0')}`,
-      ),
-    );
-    const created = seeded.map((row) => row.created_at);
-    expect(created).toEqual([...created].sort());
-    expect((created.at(-1) ?? '') <= toDbTime(NOW)).toBe(true);
+    const bySequence = new Map<string, typeof seeded>();
+    for (const row of seeded) {
+      bySequence.set(row.number_sequence, [...(bySequence.get(row.number_sequence) ?? []), row]);
+    }
+    expect([...bySequence.keys()].every((sequence) => sequence !== '')).toBe(true);
+    for (const [sequence, rows] of bySequence) {
+      const inOrder = rows.sort((a, b) => a.kg_incident_id.localeCompare(b.kg_incident_id));
+      const first = (highestBeforeSeed.get(sequence) ?? 0) + 1;
+      expect(inOrder.map((row) => row.kg_incident_id)).toEqual(
+        inOrder.map((_, i) => `INC-${String(first + i).padStart(6, '0')}`),
+      );
+      const created = inOrder.map((row) => row.created_at);
+      expect(created).toEqual([...created].sort());
+      expect((created.at(-1) ?? '') <= toDbTime(NOW)).toBe(true);
+    }
 
-    expect(await addIncident()).toBe(numberBeforeSeed + INCIDENTS + 1);
+    const { number_sequence: sequence } = await t.db
+      .selectFrom('incidents')
+      .select('number_sequence')
+      .where('kg_incident_id', '=', `INC-${String(numberBeforeSeed).padStart(6, '0')}`)
+      .executeTakeFirstOrThrow();
+    const next =
+      (highestBeforeSeed.get(sequence) ?? 0) + (bySequence.get(sequence)?.length ?? 0) + 1;
+    expect(await addIncident()).toBe(next);
     const counter = await t.db
       .selectFrom('counters')
       .select('value')
-      .where('name', '=', 'incident')
+      .where('name', '=', `incident:${sequence}`)
       .executeTakeFirstOrThrow();
-    expect(Number(counter.value)).toBe(numberBeforeSeed + INCIDENTS + 1);
+    expect(Number(counter.value)).toBe(next);
   });
 });
 

@@ -243,6 +243,11 @@ export interface IncidentsTable extends Timestamps {
   reported_by_user_uuid: string | null;
   /** The guard app's key for a report it may send twice; unique per guard. */
   idempotency_key: Generated<string | null>;
+  /**
+   * The sequence kg_incident_id was taken from: the uuid of the site's company when the incident
+   * was written, '' for a site without one. Numbers are unique within a sequence.
+   */
+  number_sequence: Generated<string>;
 }
 
 export interface IncidentFilesTable {

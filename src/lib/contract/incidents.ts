@@ -21,7 +21,7 @@ export interface IncidentFile {
 /** An incident as GET /incidents/list answers it (spec part 2 §3). Timestamps are UTC text. */
 export interface Incident {
   uuid: string;
-  /** Read aloud and quoted: INC-000123, numbered across the product in the order of reporting. */
+  /** Read aloud and quoted: INC-000123, numbered per security company in the order of reporting. */
   kg_incident_id: string;
   category_uuid: string;
   category_name: string;

@@ -18,6 +18,7 @@ import * as supervisorGuardCounts from './2026-11-24T03-supervisor-guard-counts'
 import * as sessionActivity from './2026-11-24T04-session-activity';
 import * as fileAttachment from './2026-11-24T05-file-attachment';
 import * as jobLeases from './2026-11-24T06-job-leases';
+import * as incidentNumbersPerCompany from './2026-11-24T07-incident-numbers-per-company';
 
 /** Every migration in order. Names are timestamps so they sort as they were written. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T04-session-activity': sessionActivity,
   '2026-11-24T05-file-attachment': fileAttachment,
   '2026-11-24T06-job-leases': jobLeases,
+  '2026-11-24T07-incident-numbers-per-company': incidentNumbersPerCompany,
 };
 
 export const migrationProvider: MigrationProvider = {

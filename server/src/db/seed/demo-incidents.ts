@@ -90,8 +90,12 @@ export async function seedIncidents(
   const records = Array.from({ length: INCIDENT_COUNT }, (_, i) =>
     incidentRecords(ctx, plan, ctx.random.pick(reportingSites), i),
   ).sort((a, b) => a.incident.created_at.localeCompare(b.incident.created_at));
-  records.forEach(({ incident }, i) => {
-    incident.kg_incident_id = incidentNumber(i + 1);
-  });
+  // Numbered per company, in the order they were reported, as the server numbers them.
+  const lastNumber = new Map<string, number>();
+  for (const { incident } of records) {
+    const number = (lastNumber.get(incident.number_sequence) ?? 0) + 1;
+    lastNumber.set(incident.number_sequence, number);
+    incident.kg_incident_id = incidentNumber(number);
+  }
   await insertIncidentRows(ctx.db, records);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
-  INCIDENT_COUNTER,
   highestIncidentNumber,
+  incidentCounter,
   incidentNumber,
 } from '../../modules/incidents/incidents.repository';
 import type { DB } from '../database';
@@ -24,7 +24,6 @@ import {
 
 /** About 100 incidents a day across all sites, going back as far as the count requires. */
 const HISTORY = { daily: 100, min: 60, max: 730 };
-/** The name of the server's incident number counter (incidents.repository.ts). */
 
 interface IncidentPlan {
   sites: readonly LargeSite[];
@@ -67,24 +66,40 @@ async function guardsBySite(db: DB, sites: readonly LargeSite[]): Promise<Map<st
 }
 
 /**
- * Takes `count` incident numbers at once: past both the highest number written and the server's
- * counter, which is moved on past them, so that incidents the console adds meanwhile or later
- * never take one of them. Answers the first.
+ * Takes `count` numbers of a company's sequence at once: past both the highest number written
+ * there and the server's counter, which is moved on past them, so that incidents the console adds
+ * meanwhile or later never take one of them. Answers the first.
  */
-async function reserveNumbers(db: DB, count: number): Promise<number> {
+async function reserveNumbers(db: DB, sequence: string, count: number): Promise<number> {
+  const name = incidentCounter(sequence);
   return db.transaction().execute(async (trx) => {
     const counter = await trx
       .selectFrom('counters')
       .select('value')
-      .where('name', '=', INCIDENT_COUNTER)
+      .where('name', '=', name)
       .executeTakeFirst();
-    const last = Math.max(Number(counter?.value ?? 0), await highestIncidentNumber(trx));
+    const last = Math.max(Number(counter?.value ?? 0), await highestIncidentNumber(trx, sequence));
     await trx
       .insertInto('counters')
-      .values({ name: INCIDENT_COUNTER, value: last + count })
+      .values({ name, value: last + count })
       .onConflict((oc) => oc.column('name').doUpdateSet({ value: last + count }))
       .execute();
     return last + 1;
+  });
+}
+
+/** Each incident's number, in report order, from its site's company's sequence. */
+async function numbersFor(db: DB, sites: readonly LargeSite[]): Promise<number[]> {
+  const counts = new Map<string, number>();
+  for (const site of sites) counts.set(site.companyUuid, (counts.get(site.companyUuid) ?? 0) + 1);
+  const next = new Map<string, number>();
+  for (const [sequence, count] of counts) {
+    next.set(sequence, await reserveNumbers(db, sequence, count));
+  }
+  return sites.map((site) => {
+    const number = next.get(site.companyUuid) ?? 1;
+    next.set(site.companyUuid, number + 1);
+    return number;
   });
 }
 
@@ -107,9 +122,13 @@ function reportTimes(ctx: LargeContext, count: number, historyDays: number): Flo
   return times.sort();
 }
 
-function incidentRecords(ctx: LargeContext, plan: IncidentPlan, number: number, reported: Date) {
+function incidentRecords(
+  ctx: LargeContext,
+  plan: IncidentPlan,
+  incident: { site: LargeSite; number: number; reported: Date },
+) {
   const { random } = ctx;
-  const site = random.pick(plan.sites);
+  const { site, number, reported } = incident;
   return incidentRows(random, ctx.now, {
     number: incidentNumber(number),
     category: random.pick(plan.categories),
@@ -142,10 +161,15 @@ export async function seedIncidents(
     photos: options.photos,
   };
   const times = reportTimes(ctx, count, daysOfHistory(count, HISTORY));
-  const firstNumber = await reserveNumbers(ctx.db, count);
+  const sitesInOrder = Array.from({ length: count }, () => ctx.random.pick(sites));
+  const numbers = await numbersFor(ctx.db, sitesInOrder);
   await writeInTransactions(ctx, count, 'Incidents', async (trx, start, size) => {
     const records = Array.from({ length: size }, (_, i) =>
-      incidentRecords(ctx, plan, firstNumber + start + i, new Date(times[start + i] ?? 0)),
+      incidentRecords(ctx, plan, {
+        site: sitesInOrder[start + i] as LargeSite,
+        number: numbers[start + i] ?? 0,
+        reported: new Date(times[start + i] ?? 0),
+      }),
     );
     await insertIncidentRows(trx, records);
   });

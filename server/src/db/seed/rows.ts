@@ -420,6 +420,7 @@ export function incidentRows(
   const row = {
     uuid,
     kg_incident_id: incident.number,
+    number_sequence: site.companyUuid,
     category_uuid: category.uuid,
     residence_uuid: site.uuid,
     incident_date: toDbTime(incident.happened),

@@ -52,17 +52,37 @@ export const INCIDENTS_QUERY: ResourceQuerySpec = {
   defaultOrder: { field: 'created_at', direction: 'desc' },
 };
 
-/** The name of the incident numbers' row in the shared counters table. */
-export const INCIDENT_COUNTER = 'incident';
+/**
+ * Incident numbers run per company: the sequence of a site's company is its uuid, and '' for a
+ * site without one (IncidentsTable.number_sequence). Its counter is one row of the shared
+ * counters table.
+ */
+export function incidentCounter(sequence: string): string {
+  return `incident:${sequence}`;
+}
+
+/** The sequence an incident at the site takes its number from. */
+export async function numberSequenceOf(db: Kysely<Database>, siteUuid: string): Promise<string> {
+  const site = await db
+    .selectFrom('residences')
+    .select('security_company_uuid')
+    .where('uuid', '=', siteUuid)
+    .executeTakeFirst();
+  return site?.security_company_uuid ?? '';
+}
 
 /**
- * The highest incident number written, 0 when there is none. By length first: past INC-999999
- * the numbers grow a digit, so the highest is not the last in text order.
+ * The highest number written in a sequence, 0 when there is none. By length first: past
+ * INC-999999 the numbers grow a digit, so the highest is not the last in text order.
  */
-export async function highestIncidentNumber(db: Kysely<Database>): Promise<number> {
+export async function highestIncidentNumber(
+  db: Kysely<Database>,
+  sequence: string,
+): Promise<number> {
   const highest = await db
     .selectFrom('incidents')
     .select('kg_incident_id')
+    .where('number_sequence', '=', sequence)
     .where('kg_incident_id', 'like', 'INC-%')
     .orderBy(sql`length(kg_incident_id)`, 'desc')
     .orderBy('kg_incident_id', 'desc')
@@ -173,21 +193,22 @@ export function createIncidentsRepository(db: DB) {
   }
 
   /**
-   * The next incident number, from the shared counter. The counter's first use starts after the
-   * highest number already written (seeded or imported incidents); two first uses at once still
-   * get two numbers, as the second turns into an increment.
+   * The next number of a sequence, from its counter. The counter's first use starts after the
+   * highest number already written there (seeded or imported incidents); two first uses at once
+   * still get two numbers, as the second turns into an increment.
    */
-  async function nextNumber(trx: Transaction<Database>): Promise<number> {
+  async function nextNumber(trx: Transaction<Database>, sequence: string): Promise<number> {
+    const name = incidentCounter(sequence);
     const counter = await trx
       .selectFrom('counters')
       .select('value')
-      .where('name', '=', INCIDENT_COUNTER)
+      .where('name', '=', name)
       .executeTakeFirst();
     let start = 1;
-    if (!counter) start = (await highestIncidentNumber(trx)) + 1;
+    if (!counter) start = (await highestIncidentNumber(trx, sequence)) + 1;
     const row = await trx
       .insertInto('counters')
-      .values({ name: INCIDENT_COUNTER, value: start })
+      .values({ name, value: start })
       .onConflict((oc) =>
         oc.column('name').doUpdateSet((eb) => ({ value: eb('counters.value', '+', 1) })),
       )
@@ -309,12 +330,14 @@ export function createIncidentsRepository(db: DB) {
       for (let attempt = 0; ; attempt += 1) {
         try {
           await db.transaction().execute(async (trx) => {
-            const number = await nextNumber(trx);
+            const sequence = await numberSequenceOf(trx, input.values.residence_uuid);
+            const number = await nextNumber(trx, sequence);
             await trx
               .insertInto('incidents')
               .values({
                 uuid,
                 kg_incident_id: incidentNumber(number),
+                number_sequence: sequence,
                 ...input.values,
                 reported_by_user_uuid: input.reportedBy.profileUuid,
                 reported_by_guard_uuid: input.reportedBy.guardUuid,
@@ -347,7 +370,8 @@ export function createIncidentsRepository(db: DB) {
           }
           // A number taken by rows written outside the counter (an import): move past it once.
           if (attempt === 0 && isUniqueViolation(error)) {
-            await db.deleteFrom('counters').where('name', '=', INCIDENT_COUNTER).execute();
+            const sequence = await numberSequenceOf(db, input.values.residence_uuid);
+            await db.deleteFrom('counters').where('name', '=', incidentCounter(sequence)).execute();
             continue;
           }
           throw error;
