@@ -41,6 +41,8 @@ export interface ServerConfig {
   uploadMemoryBytes: number;
   /** Bytes of uploads one uploader may have that no record holds yet. */
   unattachedUploadQuotaBytes: number;
+  /** VISITOR_DATA_RETENTION_DAYS and SELFIE_RETENTION_DAYS. */
+  retention: Retention;
 }
 
 export interface MailConfig {
@@ -58,6 +60,16 @@ export const DEFAULT_APP_KEY = 'guard-console-demo-key';
 export const DEFAULT_UPLOAD_MEMORY_MB = 128;
 /** Uploads one uploader may have waiting for a record, unless UPLOAD_QUOTA_MB says otherwise. */
 export const DEFAULT_UPLOAD_QUOTA_MB = 200;
+/**
+ * Days personal data is kept (issue 21, docs/privacy.md): a visitor's after the pass's window
+ * ends, a guard's shift selfies after the shift.
+ */
+export const DEFAULT_RETENTION: Retention = { visitorDataDays: 180, selfieDays: 365 };
+
+export interface Retention {
+  visitorDataDays: number;
+  selfieDays: number;
+}
 /** Attendance further than this from its site is flagged, unless GEOFENCE_RADIUS_METRES says otherwise. */
 export const DEFAULT_GEOFENCE_RADIUS_METRES = 300;
 
@@ -213,5 +225,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     uploadMemoryBytes: parseUploadMemory(env.UPLOAD_MEMORY_MB),
     unattachedUploadQuotaBytes:
       parsePositive('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, DEFAULT_UPLOAD_QUOTA_MB) * 1_048_576,
+    retention: {
+      visitorDataDays: parsePositive(
+        'VISITOR_DATA_RETENTION_DAYS',
+        env.VISITOR_DATA_RETENTION_DAYS,
+        DEFAULT_RETENTION.visitorDataDays,
+      ),
+      selfieDays: parsePositive(
+        'SELFIE_RETENTION_DAYS',
+        env.SELFIE_RETENTION_DAYS,
+        DEFAULT_RETENTION.selfieDays,
+      ),
+    },
   };
 }

@@ -45,8 +45,11 @@ async function serve(config: ServerConfig): Promise<void> {
   // SQLite's statistics; PostgreSQL's autovacuum keeps its own, so no process runs this there.
   const statistics = setInterval(() => void refreshPlannerStatistics(db), 3_600_000);
   statistics.unref();
-  const stopJobs = startScheduledJobs(db, config, (error) =>
-    app.log.error({ err: error }, 'a scheduled job failed'),
+  const stopJobs = startScheduledJobs(
+    db,
+    config,
+    (error) => app.log.error({ err: error }, 'a scheduled job failed'),
+    (message, details) => app.log.info(details, message),
   );
   let closing = false;
   // Both signals may come (Ctrl-C reaches every process of the group, and the primary passes

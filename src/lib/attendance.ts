@@ -28,6 +28,8 @@ export function formatLocation(lat: number | null, lng: number | null): string {
 export const AWAY_FROM_SITE = 'Away from site';
 /** A check-in or check-out made with the PIN alone, at a site that allows it. */
 export const NO_SELFIE = 'No selfie';
+/** A selfie deleted after SELFIE_RETENTION_DAYS (issue 21's wording). */
+export const SELFIE_REMOVED = 'selfie removed (retention)';
 
 /** A distance from the site as shown: '412 m', '1.3 km'; '' when unknown. */
 export function formatDistance(metres: number | null): string {

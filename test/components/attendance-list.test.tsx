@@ -10,6 +10,8 @@ import { server } from '../msw/server';
 import { bodyRows, recordRequests, requestsTo, rowWith } from './guards-support';
 import { renderApp } from './render-app';
 import { LIST_COLUMNS } from '../fixtures/list-columns';
+import { ahmad, bala, makeAttendance } from '../fixtures/guards';
+import { attendanceListHandler } from '../msw/handlers/attendances';
 
 // Times are shown in the reader's zone: pin it so the expected texts hold on any machine.
 let zone: string | undefined;
@@ -134,6 +136,29 @@ describe('Attendance list', () => {
     expect(router.state.location.pathname).toBe('/security-guards');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('says a selfie was removed by the retention job, and a PIN-only check-in had none', async () => {
+    server.use(
+      attendanceListHandler([
+        makeAttendance('att-removed', ahmad, 'site-1', {
+          checkin_photo_url: null,
+          checkout_photo_url: null,
+          selfies_removed_at: '2025-06-01 00:00:00',
+        }),
+        makeAttendance('att-pin', bala, 'site-2', {
+          checkin_photo_url: null,
+          checkout_at: null,
+          checkout_photo_url: null,
+        }),
+      ]),
+    );
+    const { user } = renderApp('/security-guards', { role: 'superadmin' });
+    await user.click(await screen.findByRole('tab', { name: 'Attendance' }));
+    const table = await screen.findByRole('table', { name: 'Attendance' });
+    const removed = await within(table).findByText('Ahmad Faizal');
+    expect(removed.closest('tr')).toHaveTextContent('selfie removed (retention)');
+    expect(within(table).getByText('Bala Krishnan').closest('tr')).toHaveTextContent('No selfie');
   });
 
   it('lists one site’s attendance only while the site takes attendance', async () => {

@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { saveAs } from 'file-saver';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { manyVisitors, visitors } from '../fixtures/visitors';
+import { makeVisitor, manyVisitors, visitors } from '../fixtures/visitors';
 import { API } from '../msw/api';
 import { resetVisitorRecords } from '../msw/handlers/visitors';
 import { server } from '../msw/server';
@@ -208,6 +208,23 @@ describe('Visitors page', () => {
       'Ethan Lim',
       'Gopal Singh',
     ]);
+  });
+
+  it('names a pass whose visitor details the retention job removed', async () => {
+    resetVisitorRecords([
+      makeVisitor('removed', {
+        name: '',
+        phone_number: '',
+        car_plate_number: '',
+        personal_data_removed_at: '2026-03-01 00:00:00',
+      }),
+    ]);
+    try {
+      renderApp('/visitors', { role: 'securitycompany' });
+      expect(await screen.findByText('Removed (retention)')).toBeInTheDocument();
+    } finally {
+      resetVisitorRecords();
+    }
   });
 
   it('opens a pass’s details when its row is clicked', async () => {

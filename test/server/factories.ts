@@ -208,6 +208,7 @@ export async function createVisitor(
     latest_scan_type: 'IN' | 'OUT' | null;
     qr_code: string;
     walkin_photo: string;
+    ic_passport_number: string;
     hdf: string | null;
     visitor_temp: number | null;
     created_by: string | null;

@@ -492,3 +492,23 @@ describe('POST /visitors/qr/{code}', () => {
     expect(after.upcomingVisitors).toBe(before.upcomingVisitors - 1);
   });
 });
+
+describe('IC and passport numbers', () => {
+  it('are whole for the company and the superadmin, masked for a supervisor, in the list and the details', async () => {
+    const name = `Document holder ${randomUUID().slice(0, 6)}`;
+    const uuid = await createVisitor(t.db, siteA1, { name, ic_passport_number: '900101-14-5678' });
+    const seen = async (email: string) => {
+      const page = await list(email, `?filter=${encodeURIComponent(`(name like '${name}')`)}`);
+      const details = await t.app.inject({
+        method: 'GET',
+        url: `/kgapi/data/visitors/${uuid}`,
+        headers: authHeaders(token[email] ?? ''),
+      });
+      expect(details.statusCode).toBe(200);
+      return [page.resource[0]?.ic_passport_number, details.json<Visitor>().ic_passport_number];
+    };
+    expect(await seen('root@example.com')).toEqual(['900101-14-5678', '900101-14-5678']);
+    expect(await seen('ops@alpha.example.com')).toEqual(['900101-14-5678', '900101-14-5678']);
+    expect(await seen('sup@alpha.example.com')).toEqual(['**********5678', '**********5678']);
+  });
+});

@@ -159,6 +159,8 @@ export interface AttendancesTable {
   checkin_distance_m: Generated<number | null>;
   checkout_distance_m: Generated<number | null>;
   created_at: Generated<string>;
+  /** When the retention job deleted the shift's selfies. */
+  selfies_removed_at: Generated<string | null>;
 }
 
 /** A guard's one open shift, started through the guard app or a kiosk. */
@@ -200,6 +202,8 @@ export interface VisitorsTable extends Timestamps {
   ic_passport_number: Generated<string>;
   email: Generated<string>;
   purpose: Generated<string>;
+  /** When the retention job removed the visitor's name, phone, document, plate and photos. */
+  personal_data_removed_at: Generated<string | null>;
 }
 
 export interface VisitorPassScansTable {

@@ -1,5 +1,8 @@
-import type { ServerConfig } from '../config';
+import type { Retention, ServerConfig } from '../config';
 import type { DB } from '../db/database';
+import { localDate } from '../db/time';
+import { createAttendancesRepository } from '../modules/attendances/attendances.repository';
+import { createVisitorsRepository } from '../modules/visitors/visitors.repository';
 import {
   ABANDONED_UPLOAD_HOURS,
   createFilesRepository,
@@ -9,6 +12,7 @@ import { diskStorage } from '../storage/file-storage';
 import { claimJob } from './job-leases';
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 /**
  * Removes the uploads no record took within ABANDONED_UPLOAD_HOURS, in batches, when this process
@@ -30,14 +34,68 @@ export async function removeAbandonedUploads(
   }
 }
 
+/** What one run of the retention job removed. */
+export interface RetentionRun {
+  passes: number;
+  shifts: number;
+  files: number;
+}
+
+/**
+ * Removes personal data past its retention (docs/privacy.md), once a day in whichever process
+ * holds the job's lease: visitors' details from passes whose window ended more than
+ * `visitorDataDays` ago, and selfies from shifts older than `selfieDays`, with their files, in
+ * batches. Running it again removes nothing more. Answers what went, or null when another
+ * process holds the lease.
+ */
+export async function applyRetention(
+  db: DB,
+  files: FilesRepository,
+  retention: Retention,
+  now = new Date(),
+): Promise<RetentionRun | null> {
+  if (!(await claimJob(db, 'apply-retention', now, DAY_MS))) return null;
+  const visitors = createVisitorsRepository(db);
+  const attendances = createAttendancesRepository(db, { geofenceRadiusMetres: 0 });
+  const run: RetentionRun = { passes: 0, shifts: 0, files: 0 };
+  for (;;) {
+    const batch = await visitors.removePersonalData({
+      today: localDate(now),
+      retentionDays: retention.visitorDataDays,
+      now,
+    });
+    await files.removeFiles(batch.photos);
+    run.passes += batch.passes;
+    run.files += batch.photos.length;
+    if (batch.passes === 0) break;
+  }
+  const before = new Date(now.getTime() - retention.selfieDays * DAY_MS);
+  for (;;) {
+    const batch = await attendances.removeSelfies({ before, now });
+    await files.removeFiles(batch.photos);
+    run.shifts += batch.shifts;
+    run.files += batch.photos.length;
+    if (batch.shifts === 0) break;
+  }
+  return run;
+}
+
 /** Runs the scheduled work every hour in this process (the leases keep it to one process). */
 export function startScheduledJobs(
   db: DB,
   config: ServerConfig,
   log: (error: unknown) => void,
+  info: (message: string, details: object) => void,
 ): () => void {
   const files = createFilesRepository(db, diskStorage(config.dataDir));
-  const run = () => void removeAbandonedUploads(db, files).catch(log);
+  const run = () => {
+    void removeAbandonedUploads(db, files).catch(log);
+    void applyRetention(db, files, config.retention)
+      .then((removed) => {
+        if (removed) info('Retention applied', removed);
+      })
+      .catch(log);
+  };
   const timer = setInterval(run, HOUR_MS);
   timer.unref();
   // Once soon after a start too, so a server restarted often still cleans up.

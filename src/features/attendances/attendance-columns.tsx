@@ -5,6 +5,7 @@ import {
   formatDistance,
   formatLocation,
   NO_SELFIE,
+  SELFIE_REMOVED,
   totalHours,
 } from '../../lib/attendance';
 import { formatTimestamp } from '../../lib/dates';
@@ -85,7 +86,11 @@ function CheckTime({ row, check }: { row: Attendance; check: Check }) {
       ) : null}
       <span>
         {formatTimestamp(at)}
-        {photoUrl ? null : <span className="d-block small text-muted">{NO_SELFIE}</span>}
+        {photoUrl ? null : (
+          <span className="d-block small text-muted">
+            {row.selfies_removed_at ? SELFIE_REMOVED : NO_SELFIE}
+          </span>
+        )}
       </span>
     </div>
   );

@@ -30,6 +30,7 @@ import {
   scanDoneText,
   unitName,
   verdictOf,
+  visitorName,
 } from './visitor-text';
 import { lookUpPass, scanVisitorPass } from './visitors-slice';
 
@@ -55,7 +56,7 @@ function VisitorCard({ visitor }: { visitor: Visitor }) {
         )}
       </Col>
       <Col xs={8}>
-        <p className="desk-visitor-name">{visitor.name}</p>
+        <p className="desk-visitor-name">{visitorName(visitor)}</p>
         <dl className="visitor-fields mb-0">
           <dt>Site</dt>
           <dd>{visitor.residence_name}</dd>

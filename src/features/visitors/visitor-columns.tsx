@@ -10,6 +10,7 @@ import {
   hostName,
   temperatureText,
   unitName,
+  visitorName,
 } from './visitor-text';
 
 /** Two times in one cell, one a line: arrival over exit. */
@@ -41,7 +42,11 @@ export const visitorColumns = col.columns([
     meta: { sortField: 'category', hiddenByDefault: true },
   }),
   col.display({ id: 'host', header: 'Host', cell: ({ row }) => hostName(row.original) }),
-  col.accessor('name', { header: 'Name', meta: { sortField: 'name' } }),
+  col.accessor('name', {
+    header: 'Name',
+    cell: ({ row }) => visitorName(row.original),
+    meta: { sortField: 'name' },
+  }),
   col.accessor('car_plate_number', {
     header: 'Car Plate Number',
     meta: { sortField: 'car_plate_number', kind: 'code' },

@@ -24,6 +24,7 @@ import {
   temperatureText,
   unitName,
   verdictOf,
+  visitorName,
 } from './visitor-text';
 import { scanVisitorPass } from './visitors-slice';
 
@@ -133,7 +134,7 @@ function VisitorDetails({
       </Col>
       <Col lg={8}>
         <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-          <p className="h4 mb-0">{visitor.name}</p>
+          <p className="h4 mb-0">{visitorName(visitor)}</p>
           <CheckInOutButton
             visitor={visitor}
             verdict={verdict}
@@ -144,7 +145,7 @@ function VisitorDetails({
         <DetailsSection title="Visitor Details">
           <Fields
             fields={[
-              ['Name', visitor.name],
+              ['Name', visitorName(visitor)],
               ['Phone Number', visitor.phone_number],
               ['Car Plate Number', visitor.car_plate_number],
               // Taken at the gate for a walk-in; the server masks it for all but the company.

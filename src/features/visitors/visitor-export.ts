@@ -15,6 +15,7 @@ import {
   latestScanWithOverdue,
   temperatureText,
   unitName,
+  visitorName,
 } from './visitor-text';
 
 export const VISITORS_FILE_NAME = 'Visitors_list.csv';
@@ -53,7 +54,7 @@ function listCells(row: VisitorRow, now: Date): CsvValue[] {
     unitName(row),
     row.category,
     hostName(row),
-    row.name,
+    visitorName(row),
     row.car_plate_number,
     row.phone_number,
     expectedArrival(row),

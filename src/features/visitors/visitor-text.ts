@@ -100,6 +100,14 @@ export function unitName(pass: Pick<VisitorRow, 'residence_unit'>): string {
   return pass.residence_unit?.name ?? '';
 }
 
+/** What a pass shows for its visitor once the retention job removed the visitor's details. */
+export const PERSONAL_DATA_REMOVED = 'Removed (retention)';
+
+/** The visitor's name, or what stands in for it once removed by the retention job. */
+export function visitorName(pass: Pick<VisitorRow, 'name' | 'personal_data_removed_at'>): string {
+  return pass.personal_data_removed_at ? PERSONAL_DATA_REMOVED : pass.name;
+}
+
 export function creatorName(pass: Pick<VisitorRow, 'user_profiles_by_created_by'>): string {
   return pass.user_profiles_by_created_by?.name ?? '';
 }

@@ -18,6 +18,8 @@ export interface Attendance {
   checkout_lng: number | null;
   checkin_photo_url: string | null;
   checkout_photo_url: string | null;
+  /** When the retention job deleted the selfies (SELFIE_RETENTION_DAYS); null while kept. */
+  selfies_removed_at: string | null;
   /** Metres from the site's position at check-in and check-out, when both were known. */
   checkin_distance_m: number | null;
   checkout_distance_m: number | null;

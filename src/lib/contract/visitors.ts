@@ -64,6 +64,11 @@ export interface VisitorRow {
    * superadmin, masked to its last four characters for everyone else; '' when none was taken.
    */
   ic_passport_number: string;
+  /**
+   * When the retention job removed the visitor's name, phone, document number, plate and photos
+   * (VISITOR_DATA_RETENTION_DAYS after the pass's window ended); null while they are kept.
+   */
+  personal_data_removed_at: string | null;
   /** The latest health application only, newest first (enough for the HDF and health columns). */
   applications: HealthApplication[];
   created_at: string;

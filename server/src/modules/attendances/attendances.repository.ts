@@ -111,6 +111,7 @@ export function createAttendancesRepository(db: DB, options: { geofenceRadiusMet
         'checkout_photo.access_key as checkout_access_key',
         'attendances.checkin_distance_m',
         'attendances.checkout_distance_m',
+        'attendances.selfies_removed_at',
         'attendances.created_at',
         'attendances.id',
         'residences.id as residence_id',
@@ -250,6 +251,47 @@ export function createAttendancesRepository(db: DB, options: { geofenceRadiusMet
         .orderBy('attendances.uuid', 'desc')
         .execute();
       return { resource: rows.map(toRecord), count: total };
+    },
+
+    /**
+     * Takes the selfies off up to `limit` shifts started before `before`, marking when; answers
+     * the photos' file uuids, for the caller to delete. The rest of the row stays: attendance is
+     * history.
+     */
+    async removeSelfies(input: { before: Date; now: Date; limit?: number }) {
+      return db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .selectFrom('attendances')
+          .select(['uuid', 'checkin_photo_file_uuid', 'checkout_photo_file_uuid'])
+          // The partial index attendances_selfies_kept holds exactly these rows.
+          .where(
+            sql<SqlBool>`(checkin_photo_file_uuid is not null or checkout_photo_file_uuid is not null)`,
+          )
+          .where('created_at', '<', toDbTime(input.before))
+          .orderBy('created_at')
+          .limit(input.limit ?? 500)
+          .execute();
+        if (rows.length === 0) return { shifts: 0, photos: [] };
+        await trx
+          .updateTable('attendances')
+          .set({
+            checkin_photo_file_uuid: null,
+            checkout_photo_file_uuid: null,
+            selfies_removed_at: toDbTime(input.now),
+          })
+          .where(
+            'uuid',
+            'in',
+            rows.map((row) => row.uuid),
+          )
+          .execute();
+        const photos = rows.flatMap((row) =>
+          [row.checkin_photo_file_uuid, row.checkout_photo_file_uuid].filter(
+            (uuid): uuid is string => uuid !== null,
+          ),
+        );
+        return { shifts: rows.length, photos };
+      });
     },
 
     async findShift(uuid: string) {

@@ -150,6 +150,18 @@ export function createFilesRepository(
       return removed;
     },
 
+    /** Deletes files no record holds any more (their records let go first): rows and bytes. */
+    async removeFiles(uuids: readonly string[]): Promise<void> {
+      if (uuids.length === 0) return;
+      const files = await db
+        .selectFrom('files')
+        .select('storage_name')
+        .where('uuid', 'in', uuids)
+        .execute();
+      await db.deleteFrom('files').where('uuid', 'in', uuids).execute();
+      for (const file of files) await storage.remove(file.storage_name);
+    },
+
     /** A stored file's bytes, or a range of them. */
     read(storageName: string, range?: { start: number; end: number }) {
       return storage.read(storageName, range);

@@ -6,7 +6,7 @@ import type {
   VisitorPassScan,
   VisitorRow,
 } from '@contract/visitors';
-import { ONE_TIME, VALID } from '@rules/visitor-pass';
+import { ONE_TIME, ONE_TIME_WINDOW_DAYS, REPEAT_WINDOW_DAYS, VALID } from '@rules/visitor-pass';
 import { maskedDocumentNumber } from '@rules/walk-ins';
 import type { Author, Caller } from '../../auth/principal';
 import { atLiveSite, siteScope } from '../../auth/scope';
@@ -14,7 +14,7 @@ import type { DB } from '../../db/database';
 import { pageAtLiveSites } from '../../db/site-lists';
 import { searchIndexOf } from '../../db/search-indexes';
 import { siteColumn } from '../../db/related-columns';
-import { toDbTime } from '../../db/time';
+import { addDays, toDbTime } from '../../db/time';
 import { applyListQuery, type ParsedListQuery, type ResourceQuerySpec } from '../../query';
 import { fileUrl } from '../files/files.repository';
 
@@ -121,6 +121,7 @@ export function createVisitorsRepository(db: DB) {
         'creator.name as creator_name',
         'creator_guard.name as creator_guard_name',
         'visitors.ic_passport_number',
+        'visitors.personal_data_removed_at',
         'visitors.created_at',
       ])
       .where('visitors.deleted_at', 'is', null)
@@ -216,6 +217,7 @@ export function createVisitorsRepository(db: DB) {
       ic_passport_number: seesDocumentNumbers(caller)
         ? row.ic_passport_number
         : maskedDocumentNumber(row.ic_passport_number),
+      personal_data_removed_at: row.personal_data_removed_at,
       applications,
       created_at: row.created_at,
     };
@@ -285,6 +287,52 @@ export function createVisitorsRepository(db: DB) {
   }
 
   return {
+    /**
+     * Removes the visitor's name, phone, document number, plate, email and photos from up to
+     * `limit` passes whose window (one day, or 30 for a repeating pass, from its date) ended more
+     * than `retentionDays` before `today`; the site, unit, category, times and scans stay, so
+     * counts and history stay true. Answers the photos' file uuids, for the caller to delete.
+     */
+    async removePersonalData(input: {
+      today: string;
+      retentionDays: number;
+      now: Date;
+      limit?: number;
+    }): Promise<{ passes: number; photos: string[] }> {
+      const oneTimeBefore = addDays(input.today, -(ONE_TIME_WINDOW_DAYS + input.retentionDays));
+      const repeatBefore = addDays(input.today, -(REPEAT_WINDOW_DAYS + input.retentionDays));
+      return db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .selectFrom('visitors')
+          .select(['uuid', 'walkin_photo'])
+          .where('personal_data_removed_at', 'is', null)
+          .where('date', '<', oneTimeBefore)
+          .where((eb) => eb.or([eb('repeat_type', '=', ONE_TIME), eb('date', '<', repeatBefore)]))
+          .orderBy('date')
+          .limit(input.limit ?? 500)
+          .execute();
+        if (rows.length === 0) return { passes: 0, photos: [] };
+        await trx
+          .updateTable('visitors')
+          .set({
+            name: '',
+            phone_number: '',
+            ic_passport_number: '',
+            car_plate_number: '',
+            email: '',
+            walkin_photo: '[]',
+            personal_data_removed_at: toDbTime(input.now),
+          })
+          .where(
+            'uuid',
+            'in',
+            rows.map((row) => row.uuid),
+          )
+          .execute();
+        return { passes: rows.length, photos: rows.flatMap((row) => photoIds(row.walkin_photo)) };
+      });
+    },
+
     /** One page of passes at the caller's sites, and how many match in all. */
     async list(principal: Caller, list: ParsedListQuery) {
       const { uuids: pageUuids, total } = await pageAtLiveSites(db, principal, list, 'visitors');
