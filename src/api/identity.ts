@@ -1,5 +1,6 @@
 import type { ChangePasswordBody, ResetRequestBody, ResetWithCodeBody } from '@contract/identity';
-import { apiPost } from './client';
+import type { ActiveSession } from '@contract/session';
+import { apiDelete, apiGet, apiPost } from './client';
 
 /** Forgot password: mails a reset link to the account of this email (spec part 2 §7). */
 export async function requestReset(email: string): Promise<void> {
@@ -25,4 +26,15 @@ export async function changePassword(
 ): Promise<void> {
   const body: ChangePasswordBody = { old_challenge: currentPassword, challenge: newPassword };
   await apiPost(`/identity/${encodeURIComponent(identityUuid)}/challenge`, body);
+}
+
+/** The signed-in person's live sessions, this one included. */
+export async function listSessions(): Promise<ActiveSession[]> {
+  const answer = await apiGet<{ resource: ActiveSession[] }>('/identity/sessions');
+  return answer.resource;
+}
+
+/** Ends one of the signed-in person's sessions: that device must sign in again. */
+export async function endSession(uuid: string): Promise<void> {
+  await apiDelete(`/identity/sessions/${encodeURIComponent(uuid)}`);
 }

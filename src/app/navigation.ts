@@ -64,12 +64,16 @@ export function sectionOf(pathname: string): string {
   return sectionOfDetail[first] ?? `/${first}`;
 }
 
+/** Screens of one's own account, from the header menu: every role has them. */
+const ACCOUNT_SECTIONS: readonly string[] = ['/sessions'];
+
 /**
- * A role may open exactly the sections its navigation shows (and their detail screens);
- * the server enforces the same scope whatever the browser does.
+ * A role may open exactly the sections its navigation shows (and their detail screens), and its
+ * own account's screens; the server enforces the same scope whatever the browser does.
  */
 export function canOpen(role: RoleType | null, pathname: string): boolean {
   if (role === 'superadmin') return true;
   const section = sectionOf(pathname);
+  if (role !== null && ACCOUNT_SECTIONS.includes(section)) return true;
   return navigationFor(role).some((item) => item.path === section);
 }

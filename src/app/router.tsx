@@ -143,6 +143,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: '/sessions',
+            lazy: lazyScreen(
+              () => import('../features/sessions/sessions-page'),
+              ({ SessionsPage }) => <SessionsPage />,
+            ),
+          },
+          {
             path: '/users',
             lazy: lazyScreen(
               () => import('../features/logins/logins-page'),

@@ -147,16 +147,17 @@ describe('header', () => {
     expect(await screen.findByText('Guard Console')).toHaveClass('app-title');
   });
 
-  it('greets the user and offers Logout, Change Password and the version', async () => {
+  it('greets the user and offers Logout, Change Password, Signed-in devices and the version', async () => {
     const { user, router } = renderApp('/dashboard', { role: 'superadmin' });
     await user.click(await screen.findByRole('button', { name: 'Hi, Sofia Superadmin' }));
-    // The menu holds only its two actions; the version is shown beside it, not as an item.
+    // The menu holds only its actions; the version is shown beside it, not as an item.
     const menu = screen.getByRole('menu');
     expect(
       Array.from(menu.children).map((child) => [child.getAttribute('role'), child.textContent]),
     ).toEqual([
       ['menuitem', 'Logout'],
       ['menuitem', 'Change Password'],
+      ['menuitem', 'Signed-in devices'],
     ]);
     const version = screen.getByText('v2.1.0');
     expect(menu).not.toContainElement(version);

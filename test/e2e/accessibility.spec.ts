@@ -303,3 +303,39 @@ test.describe('keyboard', () => {
     await expect(page.getByRole('tabpanel')).toBeFocused();
   });
 });
+
+test('signed-in devices: another device’s session ended from the console', async ({
+  page,
+  request,
+}) => {
+  const appKey = { 'X-Application-Key': 'guard-console-demo-key' };
+  const tablet =
+    'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+  const other = await request.post('/kgapi/admin/session', {
+    headers: { ...appKey, 'User-Agent': tablet },
+    data: { identifier: 'supervisor@example.com', challenge: DEMO_PASSWORD },
+  });
+  const { session_token: token } = (await other.json()) as { session_token: string };
+  const otherIsLive = async () =>
+    (
+      await request.get('/kgapi/identity/session', {
+        headers: { ...appKey, Authorization: `Bearer ${token}` },
+      })
+    ).status();
+  expect(await otherIsLive()).toBe(200);
+
+  await signIn(page, 'supervisor@example.com');
+  await page.getByRole('button', { name: /^Hi, / }).click();
+  await page.getByRole('menuitem', { name: 'Signed-in devices' }).click();
+  const table = await settledTable(page, 'Signed-in devices');
+  await expect(table.getByText('This device')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'signed-in devices');
+  // The tablet's session: the newest one signed in with that browser.
+  const row = table.getByRole('row').filter({ hasText: 'Safari on iOS' }).first();
+  await row.getByRole('button', { name: /^End session/ }).click();
+  await shownModal(page);
+  await expectNoSeriousA11yViolations(page, 'End session');
+  await page.locator('.modal.show').getByRole('button', { name: 'End session' }).click();
+  await expect(page.getByText('Session ended.')).toBeVisible();
+  await expect.poll(otherIsLive).toBe(401);
+});

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import KeyRound from 'lucide-react/icons/key-round';
 import LogOut from 'lucide-react/icons/log-out';
 import Menu from 'lucide-react/icons/menu';
+import MonitorSmartphone from 'lucide-react/icons/monitor-smartphone';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import { useNavigate } from 'react-router-dom';
 import { Dropdown, DropdownItem, DropdownMenu, DropdownToggle } from 'reactstrap';
@@ -66,6 +67,10 @@ export function Header({ navigationExpanded, navigationId, onToggleNavigation }:
             >
               <KeyRound size={16} />
               Change Password
+            </DropdownItem>
+            <DropdownItem onClick={() => navigate('/sessions')}>
+              <MonitorSmartphone size={16} />
+              Signed-in devices
             </DropdownItem>
           </div>
           <hr className="dropdown-divider" />
