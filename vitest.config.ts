@@ -7,6 +7,7 @@ const SERVER_TESTS = ['test/server/**/*.test.ts'];
 const SQLITE_ONLY = [
   'test/server/attendances-plans.test.ts',
   'test/server/incident-numbers-migration.test.ts',
+  'test/server/backups.test.ts',
   'test/server/query-list.test.ts',
   'test/server/query-parser.test.ts',
   'test/server/search-plans.test.ts',

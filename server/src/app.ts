@@ -55,6 +55,8 @@ import { createGuardAppService } from './modules/guard-app/guard-app.service';
 import { failureBody } from './modules/guard-app/guard-app.shapes';
 import { createKiosksRepository } from './modules/kiosks/kiosks.repository';
 import { kiosksRoutes } from './modules/kiosks/kiosks.routes';
+import { createBackupsRepository } from './modules/backups/backups.repository';
+import { backupsRoutes } from './modules/backups/backups.routes';
 import { visitorsRoutes } from './modules/visitors/visitors.routes';
 
 export const API_PREFIX = '/kgapi';
@@ -137,6 +139,7 @@ export async function buildApp({
   const visitorsService = createVisitorsService({ visitors, sites, files });
   const attendancesService = createAttendancesService({ attendances, files });
   const kiosks = createKiosksRepository(db);
+  const backups = createBackupsRepository(db);
   const guardAppRepository = createGuardAppRepository(db);
   const siteSupervisors = createSiteSupervisorsService({
     db,
@@ -193,6 +196,7 @@ export async function buildApp({
       loginsRoutes(api, { logins, gate, verifications });
       identityRoutes(api, { identity });
       kiosksRoutes(api, { kiosks });
+      backupsRoutes(api, { backups, everyHours: config.backups.everyHours });
       api.setNotFoundHandler(() => {
         throw notFound('There is no such API call.');
       });

@@ -43,6 +43,8 @@ export interface ServerConfig {
   unattachedUploadQuotaBytes: number;
   /** VISITOR_DATA_RETENTION_DAYS and SELFIE_RETENTION_DAYS. */
   retention: Retention;
+  /** BACKUP_EVERY_HOURS (0: no scheduled backups) and BACKUP_KEEP archives kept. */
+  backups: { everyHours: number; keep: number };
 }
 
 export interface MailConfig {
@@ -110,6 +112,16 @@ function parsePositive(name: string, value: string | undefined, fallback: number
   const number = Number(value);
   if (!Number.isFinite(number) || number <= 0) {
     throw new Error(`${name} must be a positive number, not '${value}'.`);
+  }
+  return number;
+}
+
+/** A whole number of zero or more (0 turns the setting's feature off). */
+function parseWhole(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) {
+    throw new Error(`${name} must be a whole number of 0 or more, not '${value}'.`);
   }
   return number;
 }
@@ -225,6 +237,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     uploadMemoryBytes: parseUploadMemory(env.UPLOAD_MEMORY_MB),
     unattachedUploadQuotaBytes:
       parsePositive('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, DEFAULT_UPLOAD_QUOTA_MB) * 1_048_576,
+    backups: {
+      everyHours: parseWhole('BACKUP_EVERY_HOURS', env.BACKUP_EVERY_HOURS, 24),
+      keep: parsePositive('BACKUP_KEEP', env.BACKUP_KEEP, 7),
+    },
     retention: {
       visitorDataDays: parsePositive(
         'VISITOR_DATA_RETENTION_DAYS',

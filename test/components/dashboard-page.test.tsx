@@ -93,4 +93,31 @@ describe('Dashboard', () => {
     renderApp('/dashboard', { role: 'superadmin' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Figures are unavailable.');
   });
+
+  it('tells the super administrator when the last backup was taken, and warns when it is overdue', async () => {
+    const first = renderApp('/dashboard', { role: 'superadmin' });
+    // 01:00 UTC is 9:00 am in Kuala Lumpur, the zone the component tests run in.
+    expect(await screen.findByText(/^Last backup: 24\/11\/2026/)).toBeInTheDocument();
+    first.unmount();
+
+    server.use(
+      http.get(`${API}/backups/latest`, () =>
+        HttpResponse.json({
+          resource: { last_backup_at: '2026-11-20 01:00:00', every_hours: 24, overdue: true },
+        }),
+      ),
+    );
+    renderApp('/dashboard', { role: 'superadmin' });
+    const warning = await screen.findByText(/The last backup is more than 48 hours old\./);
+    expect(warning).toHaveTextContent(
+      'The last backup is more than 48 hours old. Check that scheduled backups run (npm run backup).',
+    );
+    expect(warning).toHaveClass('alert-warning');
+  });
+
+  it('says nothing about backups to a security company', async () => {
+    renderApp('/dashboard', { role: 'securitycompany' });
+    await screen.findByText('150');
+    expect(screen.queryByText(/backup/i)).toBeNull();
+  });
 });

@@ -290,6 +290,14 @@ export interface VerificationTokensTable {
   used_at: string | null;
 }
 
+/** A backup archive written, by npm run backup or the scheduled backup. */
+export interface BackupsTable {
+  /** The archive's file name. */
+  archive: string;
+  taken_at: string;
+  bytes: number;
+}
+
 /** Named counters shared by every server process (incident numbers). */
 export interface CountersTable {
   name: string;
@@ -392,6 +400,7 @@ export interface Database {
   password_reset_codes: PasswordResetCodesTable;
   auth_throttle: AuthThrottleTable;
   counters: CountersTable;
+  backups: BackupsTable;
   site_row_counts: SiteRowCountsTable;
   verification_tokens: VerificationTokensTable;
   open_shifts: OpenShiftsTable;

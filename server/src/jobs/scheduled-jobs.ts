@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
 import type { Retention, ServerConfig } from '../config';
 import type { DB } from '../db/database';
 import { localDate } from '../db/time';
@@ -32,6 +34,40 @@ export async function removeAbandonedUploads(
     removed += batch;
     if (batch === 0) return removed;
   }
+}
+
+/** Runs `npm run backup` with these arguments in a process of its own; resolves when done. */
+export type BackupRunner = (args: string[]) => Promise<void>;
+
+/**
+ * The backup command in a child process: copying a large database takes seconds to minutes, which
+ * the server's own event loop must not wait on. It reads the same settings from the environment.
+ */
+const runBackupCommand: BackupRunner = (args) =>
+  new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', path.resolve(import.meta.dirname, '../cli/backup.ts'), ...args],
+      { env: process.env },
+      (error, _stdout, stderr) => (error ? reject(new Error(stderr || String(error))) : resolve()),
+    );
+  });
+
+/**
+ * Takes the scheduled backup (BACKUP_EVERY_HOURS, keeping BACKUP_KEEP archives) when this process
+ * holds the job's lease for the interval: one backup an interval however many processes run.
+ * Answers whether it ran.
+ */
+export async function takeScheduledBackup(
+  db: DB,
+  backups: ServerConfig['backups'],
+  now = new Date(),
+  runBackup: BackupRunner = runBackupCommand,
+): Promise<boolean> {
+  if (backups.everyHours === 0) return false;
+  if (!(await claimJob(db, 'backup', now, backups.everyHours * HOUR_MS))) return false;
+  await runBackup(['--keep', String(backups.keep)]);
+  return true;
 }
 
 /** What one run of the retention job removed. */
@@ -90,6 +126,11 @@ export function startScheduledJobs(
   const files = createFilesRepository(db, diskStorage(config.dataDir));
   const run = () => {
     void removeAbandonedUploads(db, files).catch(log);
+    void takeScheduledBackup(db, config.backups)
+      .then((taken) => {
+        if (taken) info('Scheduled backup taken', { keep: config.backups.keep });
+      })
+      .catch(log);
     void applyRetention(db, files, config.retention)
       .then((removed) => {
         if (removed) info('Retention applied', removed);

@@ -7,6 +7,7 @@ import type { RoleType } from '@contract/session';
 import { ErrorToast } from '../../components/error-toast';
 import { FigureCard } from '../../components/figure-card';
 import { LoadingOverlay } from '../../components/loading-overlay';
+import { BackupStatusLine } from '../backups/backup-status';
 import { selectRole } from '../session/session-slice';
 import {
   errorDismissed,
@@ -117,6 +118,7 @@ export function DashboardPage() {
       <CardRow cards={[sitesCard, incidentsCard, visitorsCard]} figures={figures} />
       <h2 className="section-title">TEAM</h2>
       <CardRow cards={teamCardsFor(role)} figures={figures} />
+      {role === 'superadmin' ? <BackupStatusLine /> : null}
       <ErrorToast message={error} onDismiss={() => dispatch(errorDismissed())} />
     </section>
   );

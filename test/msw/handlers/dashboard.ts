@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import type { BackupStatus } from '@contract/backups';
 import type { DashboardFigures } from '@contract/dashboard';
 import { API } from '../api';
 
@@ -16,6 +17,14 @@ export const dashboardFigures: DashboardFigures = {
   inActiveSecurityCompany: 1,
 };
 
+/** A backup taken on schedule: the superadmin's dashboard shows its time, without a warning. */
+export const backupStatus: BackupStatus = {
+  last_backup_at: '2026-11-24 01:00:00',
+  every_hours: 24,
+  overdue: false,
+};
+
 export const dashboardHandlers = [
   http.get(`${API}/dashboard/data`, () => HttpResponse.json({ resource: dashboardFigures })),
+  http.get(`${API}/backups/latest`, () => HttpResponse.json({ resource: backupStatus })),
 ];

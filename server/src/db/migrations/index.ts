@@ -20,6 +20,7 @@ import * as fileAttachment from './2026-11-24T05-file-attachment';
 import * as jobLeases from './2026-11-24T06-job-leases';
 import * as incidentNumbersPerCompany from './2026-11-24T07-incident-numbers-per-company';
 import * as retention from './2026-11-24T08-retention';
+import * as backups from './2026-11-24T09-backups';
 
 /** Every migration in order. Names are timestamps so they sort as they were written. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T06-job-leases': jobLeases,
   '2026-11-24T07-incident-numbers-per-company': incidentNumbersPerCompany,
   '2026-11-24T08-retention': retention,
+  '2026-11-24T09-backups': backups,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,188 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createBackup,
+  restoreBackup,
+  rotateBackups,
+} from '../../server/src/modules/backups/backup-archive';
+import { DATABASE_FILE, openDataDir } from '../../server/src/db/open-data-dir';
+import type { DB } from '../../server/src/db/database';
+import { seedDemoData } from '../../server/src/db/seed/demo';
+import { createVisitor } from './factories';
+
+// A backup taken while writers run restores to a database identical to the one at some moment
+// of the writes: every table as it was, the written one holding the writes up to that moment
+// and none after, and every uploaded file byte for byte.
+
+let root: string;
+let dataDir: string;
+let db: DB;
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'guard-console-backups-'));
+  dataDir = path.join(root, 'data');
+  db = await openDataDir(dataDir);
+  await seedDemoData(db, { dataDir, now: new Date('2026-11-24T02:00:00Z') });
+}, 60_000);
+afterAll(async () => {
+  await db.destroy();
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** Every table's row count and a checksum of its rows (each row's JSON, sorted). */
+function tablesOf(
+  file: string,
+  except: string[] = [],
+): Map<string, { rows: number; sha256: string }> {
+  const database = new SQLite(file, { readonly: true });
+  try {
+    const names = database
+      .prepare(
+        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and sql not like 'create virtual%' order by name",
+      )
+      .pluck()
+      .all() as string[];
+    return new Map(
+      names
+        .filter((name) => !except.includes(name))
+        .map((name) => {
+          const rows = database
+            .prepare(`select * from "${name}"`)
+            .all()
+            .map((row) => JSON.stringify(row))
+            .sort();
+          const sha256 = createHash('sha256').update(rows.join('\n')).digest('hex');
+          return [name, { rows: rows.length, sha256 }];
+        }),
+    );
+  } finally {
+    database.close();
+  }
+}
+
+/** Runs one of the server's command-line tools as `npm run` would, with these settings. */
+function runCli(script: string, args: string[], env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', script, ...args],
+      { env: { ...process.env, ...env }, cwd: path.resolve(import.meta.dirname, '../..') },
+      (error, _stdout, stderr) => (error ? reject(new Error(stderr || String(error))) : resolve()),
+    );
+  });
+}
+
+function fileHashes(dir: string): Map<string, string> {
+  return new Map(
+    readdirSync(dir).map((name) => [
+      name,
+      createHash('sha256')
+        .update(readFileSync(path.join(dir, name)))
+        .digest('hex'),
+    ]),
+  );
+}
+
+describe('npm run backup and npm run restore (SQLite)', { timeout: 60_000 }, () => {
+  it('backs up while passes are written, and restores a database identical up to one moment of the writes', async () => {
+    const site = (await db.selectFrom('residences').select('uuid').executeTakeFirstOrThrow()).uuid;
+    const written: string[] = [];
+    let writing = true;
+    const writer = (async () => {
+      while (writing) {
+        written.push(await createVisitor(db, site, { name: `Writer ${written.length}` }));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    // The backup in a process of its own, as `npm run backup` runs beside the server.
+    const outDir = path.join(root, 'out');
+    await runCli('server/src/cli/backup.ts', ['--out', outDir], { DATA_DIR: dataDir });
+    writing = false;
+    await writer;
+    const [archiveName] = readdirSync(outDir);
+    const archive = path.join(outDir, archiveName ?? '');
+    expect(path.basename(archive)).toMatch(
+      /^guard-console-backup-\d{4}-\d\d-\d\dT[\d-]+Z\.tar\.gz$/,
+    );
+
+    const restoredDir = path.join(root, 'restored');
+    const manifest = await restoreBackup({ dataDir: restoredDir, databaseUrl: null }, { archive });
+    expect(manifest.engine).toBe('sqlite');
+
+    const source = path.join(dataDir, DATABASE_FILE);
+    const restored = path.join(restoredDir, DATABASE_FILE);
+    // The written tables apart, and the record of this backup, written once it was taken.
+    const changing = [
+      'visitors',
+      'site_row_counts',
+      'visitors_search_data',
+      'visitors_search_idx',
+      'visitors_search_docsize',
+      'backups',
+    ];
+    expect(tablesOf(restored, changing)).toEqual(tablesOf(source, changing));
+    expect(await db.selectFrom('backups').select('archive').execute()).toEqual([
+      { archive: path.basename(archive) },
+    ]);
+    // The passes: the demo's, then a prefix of the writes, in order, with nothing after it.
+    const restoredDb = new SQLite(restored, { readonly: true });
+    const writerPasses = restoredDb
+      .prepare("select uuid from visitors where name like 'Writer %' order by rowid")
+      .pluck()
+      .all();
+    restoredDb.close();
+    expect(written.length).toBeGreaterThan(0);
+    expect(writerPasses).toEqual(written.slice(0, writerPasses.length));
+    expect(fileHashes(path.join(restoredDir, 'files'))).toEqual(
+      fileHashes(path.join(dataDir, 'files')),
+    );
+  });
+
+  it('refuses to restore over live data unless forced, and refuses a damaged archive', async () => {
+    const outDir = path.join(root, 'out-refusals');
+    const archive = await createBackup({ dataDir, databaseUrl: null }, { outDir });
+    await expect(restoreBackup({ dataDir, databaseUrl: null }, { archive })).rejects.toThrow(
+      `${dataDir} already holds a database. Restore into an empty data directory, or add --force to replace it.`,
+    );
+    await expect(
+      restoreBackup(
+        { dataDir: path.join(root, 'pg'), databaseUrl: 'postgres://nowhere/db' },
+        { archive },
+      ),
+    ).rejects.toThrow('This archive holds a SQLite backup: restore it with DATABASE_URL unset.');
+
+    // One uploaded file changed inside the archive.
+    const unpacked = path.join(root, 'unpacked');
+    execFileSync('mkdir', ['-p', unpacked]);
+    execFileSync('tar', ['-xzf', archive, '-C', unpacked]);
+    const [photo] = readdirSync(path.join(unpacked, 'files'));
+    writeFileSync(path.join(unpacked, 'files', photo ?? ''), 'not the photo');
+    const damaged = path.join(root, 'damaged.tar.gz');
+    execFileSync('tar', ['-czf', damaged, '-C', unpacked, '.']);
+    await expect(
+      restoreBackup({ dataDir: path.join(root, 'fresh'), databaseUrl: null }, { archive: damaged }),
+    ).rejects.toThrow(
+      `files/${photo} in ${damaged} does not match its checksum: the archive is damaged.`,
+    );
+  });
+
+  it('keeps the newest archives when rotating', async () => {
+    const outDir = path.join(root, 'out-rotation');
+    const made: string[] = [];
+    for (const hour of [1, 2, 3]) {
+      made.push(
+        await createBackup(
+          { dataDir, databaseUrl: null },
+          { outDir, now: new Date(`2026-11-24T0${hour}:00:00Z`) },
+        ),
+      );
+    }
+    expect(await rotateBackups(outDir, 2)).toEqual([path.basename(made[0] ?? '')]);
+    expect(readdirSync(outDir).sort()).toEqual(made.slice(1).map((file) => path.basename(file)));
+  });
+});
