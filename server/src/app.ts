@@ -57,6 +57,9 @@ import { createKiosksRepository } from './modules/kiosks/kiosks.repository';
 import { kiosksRoutes } from './modules/kiosks/kiosks.routes';
 import { createBackupsRepository } from './modules/backups/backups.repository';
 import { backupsRoutes } from './modules/backups/backups.routes';
+import { registerAuditContext } from './modules/audit/audit-context';
+import { createAuditRepository } from './modules/audit/audit.repository';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { visitorsRoutes } from './modules/visitors/visitors.routes';
 
 export const API_PREFIX = '/kgapi';
@@ -94,6 +97,8 @@ export async function buildApp({
   // The database engine, for the few places whose SQL differs by engine (db/engine/).
   app.decorate('engine', engineOf(db));
   registerErrorHandling(app);
+  // Each audit entry names the request it was written for: its caller, address and user agent.
+  registerAuditContext(app);
   // One budget for both doors' uploads: it bounds this process's memory.
   app.decorate('uploadMemory', createUploadMemory(config.uploadMemoryBytes));
   // JSON and text above a kilobyte go compressed; brotli at a quick level, since answers are
@@ -161,6 +166,7 @@ export async function buildApp({
   });
   const incidents = createIncidentsService({ incidents: createIncidentsRepository(db), files });
   const guardApp = createGuardAppService({
+    db,
     guardApp: guardAppRepository,
     guards: guardsService,
     identity,
@@ -181,8 +187,8 @@ export async function buildApp({
         accounts,
         idleMinutes: config.sessionIdleMinutes,
       });
-      sessionRoutes(api, { accounts, sessions, throttle, gate });
-      adminRoutes(api, { accounts, throttle, gate, verifications });
+      sessionRoutes(api, { db, accounts, sessions, throttle, gate });
+      adminRoutes(api, { db, accounts, throttle, gate, verifications });
       dashboardRoutes(api, { dashboard });
       await registerMultipart(api);
       filesRoutes(api, { files });
@@ -195,8 +201,9 @@ export async function buildApp({
       siteSupervisorsRoutes(api, { siteSupervisors, gate });
       loginsRoutes(api, { logins, gate, verifications });
       identityRoutes(api, { identity });
-      kiosksRoutes(api, { kiosks });
+      kiosksRoutes(api, { kiosks, sites });
       backupsRoutes(api, { backups, everyHours: config.backups.everyHours });
+      auditRoutes(api, { audit: createAuditRepository(db) });
       api.setNotFoundHandler(() => {
         throw notFound('There is no such API call.');
       });

@@ -66,11 +66,20 @@ export const DEFAULT_UPLOAD_QUOTA_MB = 200;
  * Days personal data is kept (issue 21, docs/privacy.md): a visitor's after the pass's window
  * ends, a guard's shift selfies after the shift.
  */
-export const DEFAULT_RETENTION: Retention = { visitorDataDays: 180, selfieDays: 365 };
+export const DEFAULT_RETENTION: Retention = {
+  visitorDataDays: 180,
+  selfieDays: 365,
+  auditDays: 730,
+};
+
+/** Audit entries are kept at least this long: the table refuses to delete younger ones. */
+export const MIN_AUDIT_RETENTION_DAYS = 365;
 
 export interface Retention {
   visitorDataDays: number;
   selfieDays: number;
+  /** AUDIT_RETENTION_DAYS: how long audit entries are kept, at least MIN_AUDIT_RETENTION_DAYS. */
+  auditDays: number;
 }
 /** Attendance further than this from its site is flagged, unless GEOFENCE_RADIUS_METRES says otherwise. */
 export const DEFAULT_GEOFENCE_RADIUS_METRES = 300;
@@ -124,6 +133,16 @@ function parseWhole(name: string, value: string | undefined, fallback: number): 
     throw new Error(`${name} must be a whole number of 0 or more, not '${value}'.`);
   }
   return number;
+}
+
+function parseAuditRetention(value: string | undefined): number {
+  const days = parsePositive('AUDIT_RETENTION_DAYS', value, DEFAULT_RETENTION.auditDays);
+  if (days < MIN_AUDIT_RETENTION_DAYS) {
+    throw new Error(
+      `AUDIT_RETENTION_DAYS must be at least ${MIN_AUDIT_RETENTION_DAYS}, not '${value}': the audit trail keeps a year at least.`,
+    );
+  }
+  return days;
 }
 
 /** SMTP from SMTP_URL, or from SMTP_HOST (with SMTP_PORT, SMTP_USER, SMTP_PASSWORD); else none. */
@@ -252,6 +271,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         env.SELFIE_RETENTION_DAYS,
         DEFAULT_RETENTION.selfieDays,
       ),
+      auditDays: parseAuditRetention(env.AUDIT_RETENTION_DAYS),
     },
   };
 }

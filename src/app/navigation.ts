@@ -67,6 +67,17 @@ export function sectionOf(pathname: string): string {
 /** Screens of one's own account, from the header menu: every role has them. */
 const ACCOUNT_SECTIONS: readonly string[] = ['/sessions'];
 
+/** The audit trail's screen, from the header menu. */
+export const AUDIT_LOG_PATH = '/audit-log';
+
+/**
+ * Who reads the audit trail (the Audit Log, the History tabs): the superadmin all of it, a
+ * security company its own. The server refuses a site supervisor, so it is shown none of it.
+ */
+export function canReadAudit(role: RoleType | null): boolean {
+  return role === 'superadmin' || role === 'securitycompany';
+}
+
 /**
  * A role may open exactly the sections its navigation shows (and their detail screens), and its
  * own account's screens; the server enforces the same scope whatever the browser does.
@@ -75,5 +86,6 @@ export function canOpen(role: RoleType | null, pathname: string): boolean {
   if (role === 'superadmin') return true;
   const section = sectionOf(pathname);
   if (role !== null && ACCOUNT_SECTIONS.includes(section)) return true;
+  if (section === AUDIT_LOG_PATH) return canReadAudit(role);
   return navigationFor(role).some((item) => item.path === section);
 }

@@ -150,6 +150,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: '/audit-log',
+            lazy: lazyScreen(
+              () => import('../features/audit-log/audit-log-page'),
+              ({ AuditLogPage }) => <AuditLogPage />,
+            ),
+          },
+          {
             path: '/users',
             lazy: lazyScreen(
               () => import('../features/logins/logins-page'),

@@ -13,7 +13,8 @@ import { Modal, type ModalProps } from 'reactstrap';
  * - When it closes, focus returns to what opened it; a dialog opened from another dialog (the
  *   Verification step after a login form) returns to what opened the first. When that is gone
  *   (its row was deleted, the page changed), focus goes where the page says, else to its main
- *   region.
+ *   region. A dialog opened over one that stays open (an entry's details over a list in a
+ *   dialog) returns to the control inside that one which opened it.
  */
 
 interface DialogEntry {
@@ -53,6 +54,8 @@ function openerOf(active: Element | null): HTMLElement | null {
     // let it go): the step before, still fading out, knows what opened the first.
     return [...shownDialogs].at(-1)?.opener ?? null;
   }
+  // Opened over a dialog that stays open: that dialog's control is where focus comes back to.
+  if (openDialogs.some((entry) => entry.element?.contains(active))) return active;
   for (const entry of shownDialogs) {
     if (entry.element?.contains(active)) return entry.opener;
   }
@@ -80,11 +83,15 @@ function focusContent(entry: DialogEntry, element: HTMLElement) {
   element.focus();
 }
 
-/** Unless the page already put focus somewhere of its own. */
+/** Unless the page, or the dialog below, already put focus somewhere of its own. */
 function returnFocus({ opener, fallback }: DialogEntry, closed: HTMLElement | null) {
-  if (openDialogs.length > 0) return;
   const active = document.activeElement;
   if (active && active !== document.body && !closed?.contains(active)) return;
+  const below = openDialogs[openDialogs.length - 1];
+  if (below) {
+    if (opener?.isConnected && below.element?.contains(opener)) opener.focus();
+    return;
+  }
   if (opener?.isConnected) opener.focus();
   else (fallback?.() ?? document.querySelector<HTMLElement>('main'))?.focus();
 }

@@ -1,10 +1,11 @@
 import Eye from 'lucide-react/icons/eye';
+import History from 'lucide-react/icons/history';
 import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';
 import type { LucideIcon } from 'lucide-react';
 import { Button } from 'reactstrap';
 
-export type RowActionKind = 'view' | 'edit' | 'delete';
+export type RowActionKind = 'view' | 'edit' | 'delete' | 'history';
 
 export interface RowAction {
   kind: RowActionKind;
@@ -15,6 +16,7 @@ const LOOK: Record<RowActionKind, { label: string; icon: LucideIcon; className?:
   view: { label: 'View', icon: Eye },
   edit: { label: 'Edit', icon: Pencil },
   delete: { label: 'Delete', icon: Trash2, className: 'text-danger' },
+  history: { label: 'History', icon: History },
 };
 
 /**

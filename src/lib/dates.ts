@@ -168,6 +168,16 @@ export function formDateToDay(text: string): Date | null {
   return parsed.isValid() ? parsed.toDate() : null;
 }
 
+/**
+ * The moment a form date's local day starts (local midnight), `days` later, as the API's UTC
+ * 'YYYY-MM-DD HH:mm:ss', for a filter on a timestamp; null when the text is not a real date.
+ * moment keeps midnight across a daylight-saving change, so a day is whole wherever it is read.
+ */
+export function formDayStartUtc(text: string, days = 0): string | null {
+  const parsed = moment(text, FORM_DATE, true);
+  return parsed.isValid() ? parsed.add(days, 'days').utc().format('YYYY-MM-DD HH:mm:ss') : null;
+}
+
 /** 'DD/MM/YYYY' from the form → the API's 'YYYY-MM-DD'; null when the text is not a real date. */
 export function formDateToApi(text: string): string | null {
   const parsed = moment(text, FORM_DATE, true);

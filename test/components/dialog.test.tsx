@@ -281,4 +281,43 @@ describe('Dialog focus', () => {
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(focused()).toBe(screen.getByRole('main', { hidden: true })));
   });
+
+  it('gives the focus back into the dialog below when one opened over it closes', async () => {
+    function Stacked() {
+      const [list, setList] = useState(false);
+      const [details, setDetails] = useState(false);
+      return (
+        <main>
+          <Button onClick={() => setList(true)}>History</Button>
+          <Dialog isOpen={list} toggle={() => setList(false)}>
+            <ModalHeader toggle={() => setList(false)}>History</ModalHeader>
+            <ModalBody>
+              <Button onClick={() => setDetails(true)}>View entry</Button>
+            </ModalBody>
+          </Dialog>
+          <Dialog isOpen={details} toggle={() => setDetails(false)}>
+            <ModalHeader toggle={() => setDetails(false)}>Entry</ModalHeader>
+            <ModalBody>
+              <p>What changed.</p>
+            </ModalBody>
+          </Dialog>
+        </main>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Stacked />);
+    await user.click(screen.getByRole('button', { name: 'History' }));
+    const list = await findDialog('History');
+    await user.click(screen.getByRole('button', { name: 'View entry' }));
+    const entry = await findDialog('Entry');
+    await waitFor(() => expect(entry).toContainElement(focused()));
+
+    pressEscapeWhereFocusIs();
+    await waitFor(() => expect(dialogTitled('Entry')).toBeNull());
+    expect(list).toBeInTheDocument();
+    expect(focused()).toBe(screen.getByRole('button', { name: 'View entry' }));
+
+    pressEscapeWhereFocusIs();
+    await waitFor(() => expect(focused()).toBe(screen.getByRole('button', { name: 'History' })));
+  });
 });

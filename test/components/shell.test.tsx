@@ -147,7 +147,7 @@ describe('header', () => {
     expect(await screen.findByText('Guard Console')).toHaveClass('app-title');
   });
 
-  it('greets the user and offers Logout, Change Password, Signed-in devices and the version', async () => {
+  it('greets the user and offers Logout, Change Password, Signed-in devices, Audit Log and the version', async () => {
     const { user, router } = renderApp('/dashboard', { role: 'superadmin' });
     await user.click(await screen.findByRole('button', { name: 'Hi, Sofia Superadmin' }));
     // The menu holds only its actions; the version is shown beside it, not as an item.
@@ -158,6 +158,7 @@ describe('header', () => {
       ['menuitem', 'Logout'],
       ['menuitem', 'Change Password'],
       ['menuitem', 'Signed-in devices'],
+      ['menuitem', 'Audit Log'],
     ]);
     const version = screen.getByText('v2.1.0');
     expect(menu).not.toContainElement(version);

@@ -49,22 +49,22 @@ describe('Site details', () => {
 
   it('shows every tab when the site has attendance, reporting and visitors on', async () => {
     await openDetails('/site-details/site-1/company-1');
-    expect(tabNames()).toEqual(['Guards', 'Attendance', 'Incidents', 'Visitors']);
+    expect(tabNames()).toEqual(['Guards', 'Attendance', 'Incidents', 'Visitors', 'History']);
   });
 
   it('leaves out the tabs whose feature is off', async () => {
     await openDetails('/site-details/site-2/company-1');
-    expect(tabNames()).toEqual(['Guards', 'Attendance', 'Incidents']);
+    expect(tabNames()).toEqual(['Guards', 'Attendance', 'Incidents', 'History']);
   });
 
   it('shows Guards and Visitors for a site without attendance and reporting', async () => {
     await openDetails('/site-details/site-4/company-2');
-    expect(tabNames()).toEqual(['Guards', 'Visitors']);
+    expect(tabNames()).toEqual(['Guards', 'Visitors', 'History']);
   });
 
   it('shows only Guards for a site with every feature off', async () => {
     await openDetails('/site-details/site-5/null');
-    expect(tabNames()).toEqual(['Guards']);
+    expect(tabNames()).toEqual(['Guards', 'History']);
   });
 
   it("opens on this site's guards and switches to its attendance", async () => {

@@ -78,12 +78,12 @@ test('the public pages', async ({ page }) => {
 });
 
 const ROLES = [
-  { email: 'superadmin@example.com', managesSites: true },
-  { email: 'company@example.com', managesSites: false },
-  { email: 'supervisor@example.com', managesSites: false },
+  { email: 'superadmin@example.com', managesSites: true, readsAudit: true },
+  { email: 'company@example.com', managesSites: false, readsAudit: true },
+  { email: 'supervisor@example.com', managesSites: false, readsAudit: false },
 ];
 
-for (const { email, managesSites } of ROLES) {
+for (const { email, managesSites, readsAudit } of ROLES) {
   test(`every screen and modal of ${email}`, async ({ page }) => {
     // About 100 s on an idle machine (axe scans some forty states); room for a loaded CI machine.
     test.setTimeout(360_000);
@@ -235,6 +235,39 @@ for (const { email, managesSites } of ROLES) {
     await expectNoSeriousA11yViolations(page, 'unsaved changes prompt');
     await page.locator('.modal.show').getByRole('button', { name: 'No', exact: true }).click();
     await expect(page).toHaveURL(/\/incidents$/);
+
+    // The Audit Log from the header menu, an entry's side panel, its export, and a login's
+    // History; a site supervisor has none of them (its guard and site details show no History).
+    await page.getByRole('button', { name: /^Hi, / }).click();
+    if (readsAudit) {
+      await page.getByRole('menuitem', { name: 'Audit Log' }).click();
+      await expect(page).toHaveURL(/\/audit-log$/);
+      const audit = await settledTable(page, 'Audit Log');
+      await expectNoSeriousA11yViolations(page, 'audit log');
+      const entries = audit.locator('tbody tr[tabindex="0"]');
+      if ((await entries.count()) > 0) {
+        await entries.first().click();
+        await scanModal(page, 'audit entry side panel');
+      }
+      await page.getByRole('button', { name: 'Export', exact: true }).click();
+      await scanModal(page, 'Audit Log export');
+      await page.goto('/users');
+      const logins = await settledTable(page, 'Logins');
+      const history = logins.getByRole('button', { name: /^History / });
+      if ((await history.count()) > 0) {
+        await history.first().click();
+        await shownModal(page);
+        await expect(
+          page.locator('.modal.show').getByRole('table', { name: 'History' }),
+        ).toHaveAttribute('aria-busy', 'false');
+        await expectNoSeriousA11yViolations(page, 'login History');
+        await closeModal(page);
+      }
+    } else {
+      await expect(page.getByRole('menu')).toBeVisible();
+      await expect(page.getByRole('menuitem', { name: 'Audit Log' })).toHaveCount(0);
+      await page.keyboard.press('Escape');
+    }
 
     // Every other section of the role's navigation: the screens later issues build.
     const navigation = page.getByRole('navigation', { name: 'Main navigation' });

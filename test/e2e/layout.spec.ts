@@ -32,6 +32,7 @@ const LISTS: ListScreen[] = [
   },
   { path: '/incidents', table: 'Incidents', columns: LIST_COLUMNS.incidents },
   { path: '/visitors', table: 'Visitors', columns: LIST_COLUMNS.visitorsShown },
+  { path: '/audit-log', table: 'Audit Log', columns: LIST_COLUMNS.audit },
 ];
 
 /** Words of the table's cells that the browser laid out over more than one line. */

@@ -66,7 +66,7 @@ test('the super administrator adds a site, then switches its attendance on', asy
   await sitesTable(page).getByText(name).click();
   await expect(page).toHaveURL(/\/site-details\/[\w-]+\/null$/);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(page.getByRole('tab')).toHaveText(['Guards']);
+  await expect(page.getByRole('tab')).toHaveText(['Guards', 'History']);
 
   await page.goto('/sites');
   await searchSites(page, name);
@@ -80,7 +80,7 @@ test('the super administrator adds a site, then switches its attendance on', asy
 
   await sitesTable(page).getByText(name).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(page.getByRole('tab')).toHaveText(['Guards', 'Attendance']);
+  await expect(page.getByRole('tab')).toHaveText(['Guards', 'Attendance', 'History']);
   await page.getByRole('tab', { name: 'Attendance' }).click();
   await expect(page.getByRole('table', { name: 'Attendance' })).toBeVisible();
   await signOut(page);

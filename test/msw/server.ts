@@ -2,6 +2,7 @@ import { setupServer } from 'msw/node';
 import { adminScreenHandlers } from './handlers/admin-screens';
 import { adminHandlers } from './handlers/admins';
 import { attendanceHandlers } from './handlers/attendances';
+import { auditHandlers } from './handlers/audit';
 import { dashboardHandlers } from './handlers/dashboard';
 import { fileHandlers } from './handlers/files';
 import { guardAppHandlers } from './handlers/guard-app';
@@ -30,4 +31,5 @@ export const server = setupServer(
   ...visitorHandlers,
   ...kioskHandlers,
   ...guardAppHandlers,
+  ...auditHandlers,
 );

@@ -116,7 +116,8 @@ describe('npm run backup and npm run restore (SQLite)', { timeout: 60_000 }, () 
 
     const source = path.join(dataDir, DATABASE_FILE);
     const restored = path.join(restoredDir, DATABASE_FILE);
-    // The written tables apart, and the record of this backup, written once it was taken.
+    // The written tables apart, and the record of this backup and its audit entry, written once
+    // it was taken.
     const changing = [
       'visitors',
       'site_row_counts',
@@ -124,11 +125,20 @@ describe('npm run backup and npm run restore (SQLite)', { timeout: 60_000 }, () 
       'visitors_search_idx',
       'visitors_search_docsize',
       'backups',
+      'audit_entries',
     ];
     expect(tablesOf(restored, changing)).toEqual(tablesOf(source, changing));
     expect(await db.selectFrom('backups').select('archive').execute()).toEqual([
       { archive: path.basename(archive) },
     ]);
+    // Each backup is logged in the audit trail, by the system.
+    expect(
+      await db
+        .selectFrom('audit_entries')
+        .select(['action', 'entity_label', 'actor_role'])
+        .where('entity', '=', 'backup')
+        .execute(),
+    ).toEqual([{ action: 'backup', entity_label: path.basename(archive), actor_role: 'system' }]);
     // The passes: the demo's, then a prefix of the writes, in order, with nothing after it.
     const restoredDb = new SQLite(restored, { readonly: true });
     const writerPasses = restoredDb

@@ -428,6 +428,17 @@ describe('the PIN throttle', () => {
     expect(sixth.headers['retry-after']).toBe(String(PIN_POLICY.guardLockMs / 1000));
     // Alice types her PIN at the same kiosk, from the same address, right after.
     expect((await atKiosk(alice, '111111')).statusCode).toBe(200);
+    // The lock-out is in the audit trail once, for Bob's company, with no PIN in it.
+    const lockouts = await t.db
+      .selectFrom('audit_entries')
+      .selectAll()
+      .where('action', '=', 'pin-lockout')
+      .where('entity_uuid', '=', bob)
+      .execute();
+    expect(lockouts).toHaveLength(1);
+    expect(lockouts[0]).toMatchObject({ entity: 'guard', actor_role: 'guard', actor_uuid: bob });
+    expect(lockouts[0]?.security_company_uuid).toBeTruthy();
+    expect(JSON.stringify(lockouts)).not.toMatch(/000000|222222/);
 
     // The company sees the lock on Bob's details.
     const access = await t.app.inject({
@@ -575,6 +586,13 @@ describe('attendance', () => {
     expect(
       await sqlCount(t.db, 'select count(*) as n from open_shifts where guard_uuid = ?', [bob]),
     ).toBe(1);
+    // One shift, one audit entry: the refused starts wrote none.
+    const opened = await sqlCount(
+      t.db,
+      "select count(*) as n from audit_entries where action = 'shift-start' and entity_uuid = (select attendance_uuid from open_shifts where guard_uuid = ?)",
+      [bob],
+    );
+    expect(opened).toBe(1);
     await closeShifts(bob);
   });
 
@@ -1117,6 +1135,19 @@ describe('visitors at the gate', () => {
       unit: { display_label: 'A-12-03', block: 'A', floor: '12', unit_number: '03' },
     });
     expect(visitor.photo_url).toMatch(/^https:\/\/console\.example\.com\/kgapi\/files\/view\//);
+    // One audit entry, the pass's creation by the guard, for the site's company.
+    const entries = await t.db
+      .selectFrom('audit_entries')
+      .selectAll()
+      .where('entity_uuid', '=', visitor.uuid)
+      .execute();
+    expect(entries.map((entry) => [entry.action, entry.entity, entry.actor_role])).toEqual([
+      ['create', 'visitor', 'guard'],
+    ]);
+    expect(JSON.parse(entries[0]?.changes ?? '{}').name).toEqual({
+      before: null,
+      after: 'Rahim Contractor',
+    });
     const accessCard = await door('POST', 'accesscards/newvisitor', {
       token,
       payload: {

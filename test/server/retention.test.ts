@@ -26,7 +26,7 @@ import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
 
 const NOW = new Date('2026-06-30T04:00:00Z');
 const TODAY = localDate(NOW);
-const RETENTION = { visitorDataDays: 180, selfieDays: 365 };
+const RETENTION = { visitorDataDays: 180, selfieDays: 365, auditDays: 730 };
 const DAY_MS = 86_400_000;
 
 let t: TestApp;
@@ -110,6 +110,7 @@ describe('the retention job', () => {
       passes: 2,
       shifts: 1,
       files: 2,
+      auditEntries: 0,
     });
 
     const passes = await t.db
@@ -177,6 +178,7 @@ describe('the retention job', () => {
       passes: 0,
       shifts: 0,
       files: 0,
+      auditEntries: 0,
     });
     // A day later, what was a day inside its limit goes.
     const nextDay = new Date(NOW.getTime() + DAY_MS);
@@ -184,6 +186,7 @@ describe('the retention job', () => {
       passes: 2,
       shifts: 1,
       files: 1,
+      auditEntries: 0,
     });
   });
 });

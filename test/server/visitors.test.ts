@@ -454,6 +454,7 @@ describe('POST /visitors/qr/{code}', () => {
         scanType: 'IN',
         scannedBy: { profileUuid: companyUser, guardUuid: null },
         now: new Date(),
+        audit: { action: 'check-in', entity: 'visitor', entityUuid: uuid },
       });
     const results = await Promise.all([write(), write()]);
     expect(results.filter((result) => result !== null)).toHaveLength(1);

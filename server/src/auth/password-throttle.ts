@@ -227,15 +227,16 @@ export function createPasswordThrottle(db: DB, now: () => number = Date.now) {
       }
     },
 
-    async pinFailed(guardUuid: string, deviceKeys: string[]): Promise<void> {
+    /** Counts a wrong PIN; answers whether it locked the guard's PIN. */
+    async pinFailed(guardUuid: string, deviceKeys: string[]): Promise<boolean> {
       const at = now();
       const { count: failures } = await count(pinGuardKey(guardUuid), at);
-      if (failures >= PIN_POLICY.guardLockAfter) {
-        await setNextAttempt(pinGuardKey(guardUuid), at + PIN_POLICY.guardLockMs);
-      }
+      const locks = failures >= PIN_POLICY.guardLockAfter;
+      if (locks) await setNextAttempt(pinGuardKey(guardUuid), at + PIN_POLICY.guardLockMs);
       for (const key of deviceKeys) {
         await failAndDelay(key, at, PIN_POLICY.deviceFreeFailures, PIN_POLICY.deviceRefuseAfter);
       }
+      return locks;
     },
 
     /** A right PIN clears the guard's count; the devices keep theirs. */

@@ -4,6 +4,7 @@ import type { ActiveSession } from '@contract/session';
 import type { DB } from '../db/database';
 import type { Database } from '../db/schema';
 import { timestampOf, toDbTime } from '../db/time';
+import { withAudit, type AuditEvent } from '../modules/audit/audit.repository';
 
 /** Only a hash of the token is stored, so a copy of the database does not hold usable sessions. */
 function hashToken(token: string): string {
@@ -42,21 +43,28 @@ export function createSessionsRepository(
       userProfileUuid: string,
       now = new Date(),
       from: { userAgent?: string | null; address?: string | null } = {},
+      audit: AuditEvent | null = null,
     ): Promise<string> {
       const token = randomBytes(32).toString('base64url');
-      await db
-        .insertInto('sessions')
-        .values({
-          uuid: randomUUID(),
-          token_hash: hashToken(token),
-          user_profile_uuid: userProfileUuid,
-          created_at: toDbTime(now),
-          expires_at: toDbTime(new Date(now.getTime() + ttlHours * 3_600_000)),
-          user_agent: from.userAgent?.slice(0, 300) ?? null,
-          client_address: from.address ?? null,
-        })
-        .execute();
-      return token;
+      return withAudit(
+        db,
+        async (trx) => {
+          await trx
+            .insertInto('sessions')
+            .values({
+              uuid: randomUUID(),
+              token_hash: hashToken(token),
+              user_profile_uuid: userProfileUuid,
+              created_at: toDbTime(now),
+              expires_at: toDbTime(new Date(now.getTime() + ttlHours * 3_600_000)),
+              user_agent: from.userAgent?.slice(0, 300) ?? null,
+              client_address: from.address ?? null,
+            })
+            .execute();
+          return token;
+        },
+        () => audit,
+      );
     },
 
     /** An account's live sessions, the most recently used first (`current` marks the caller's). */
@@ -87,15 +95,26 @@ export function createSessionsRepository(
     },
 
     /** Ends one of an account's sessions: false when it has no such live session. */
-    async revokeOwn(userProfileUuid: string, sessionUuid: string, now = new Date()) {
-      const ended = await db
-        .updateTable('sessions')
-        .set({ revoked_at: toDbTime(now) })
-        .where('uuid', '=', sessionUuid)
-        .where('user_profile_uuid', '=', userProfileUuid)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      return Number(ended.numUpdatedRows) === 1;
+    async revokeOwn(
+      userProfileUuid: string,
+      sessionUuid: string,
+      audit: AuditEvent | null = null,
+      now = new Date(),
+    ) {
+      return withAudit(
+        db,
+        async (trx) => {
+          const ended = await trx
+            .updateTable('sessions')
+            .set({ revoked_at: toDbTime(now) })
+            .where('uuid', '=', sessionUuid)
+            .where('user_profile_uuid', '=', userProfileUuid)
+            .where('revoked_at', 'is', null)
+            .executeTakeFirst();
+          return Number(ended.numUpdatedRows) === 1;
+        },
+        (ended) => (ended ? audit : null),
+      );
     },
 
     /**
@@ -129,12 +148,21 @@ export function createSessionsRepository(
       return { uuid: session.uuid, user_profile_uuid: session.user_profile_uuid };
     },
 
-    async revoke(sessionUuid: string, now = new Date()): Promise<void> {
-      await db
-        .updateTable('sessions')
-        .set({ revoked_at: toDbTime(now) })
-        .where('uuid', '=', sessionUuid)
-        .execute();
+    async revoke(
+      sessionUuid: string,
+      now = new Date(),
+      audit: AuditEvent | null = null,
+    ): Promise<void> {
+      await withAudit(
+        db,
+        (trx) =>
+          trx
+            .updateTable('sessions')
+            .set({ revoked_at: toDbTime(now) })
+            .where('uuid', '=', sessionUuid)
+            .execute(),
+        () => audit,
+      );
     },
   };
 }

@@ -4,6 +4,7 @@ import { LOGIN_MESSAGES, VERIFICATION_TTL_MS } from '@rules/logins';
 import type { DB } from '../db/database';
 import { toDbTime } from '../db/time';
 import { ApiError } from '../http/errors';
+import { withAudit, type AuditEvent } from '../modules/audit/audit.repository';
 import { principalOf } from './authenticate';
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -15,16 +16,21 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
  */
 export function createVerificationStore(db: DB) {
   return {
-    async issue(sessionUuid: string, now = new Date()): Promise<string> {
+    async issue(sessionUuid: string, audit: AuditEvent, now = new Date()): Promise<string> {
       const token = randomBytes(32).toString('base64url');
-      await db
-        .insertInto('verification_tokens')
-        .values({
-          token_hash: hash(token),
-          session_uuid: sessionUuid,
-          expires_at: toDbTime(new Date(now.getTime() + VERIFICATION_TTL_MS)),
-        })
-        .execute();
+      await withAudit(
+        db,
+        (trx) =>
+          trx
+            .insertInto('verification_tokens')
+            .values({
+              token_hash: hash(token),
+              session_uuid: sessionUuid,
+              expires_at: toDbTime(new Date(now.getTime() + VERIFICATION_TTL_MS)),
+            })
+            .execute(),
+        () => audit,
+      );
       await db.deleteFrom('verification_tokens').where('expires_at', '<', toDbTime(now)).execute();
       return token;
     },

@@ -377,6 +377,25 @@ export interface GuardSessionsTable {
   pin_verified_residence_uuid: string | null;
 }
 
+/** One entry of the append-only audit trail (modules/audit). */
+export interface AuditEntriesTable {
+  id: Generated<number>;
+  uuid: string;
+  created_at: string;
+  action: string;
+  entity: string;
+  entity_uuid: string | null;
+  entity_label: string | null;
+  actor_uuid: string | null;
+  actor_name: string | null;
+  actor_role: string;
+  security_company_uuid: string | null;
+  /** JSON: {field: {before, after}}. */
+  changes: string;
+  client_address: string | null;
+  user_agent: string | null;
+}
+
 export interface Database {
   files: FilesTable;
   security_companies: SecurityCompaniesTable;
@@ -411,4 +430,5 @@ export interface Database {
   supervisor_guards: SupervisorGuardsTable;
   supervisor_guard_counts: SupervisorGuardCountsTable;
   job_leases: JobLeasesTable;
+  audit_entries: AuditEntriesTable;
 }

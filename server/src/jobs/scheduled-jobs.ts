@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Retention, ServerConfig } from '../config';
 import type { DB } from '../db/database';
 import { localDate } from '../db/time';
+import { createAuditRepository, recordAudit } from '../modules/audit/audit.repository';
 import { createAttendancesRepository } from '../modules/attendances/attendances.repository';
 import { createVisitorsRepository } from '../modules/visitors/visitors.repository';
 import {
@@ -75,13 +76,15 @@ export interface RetentionRun {
   passes: number;
   shifts: number;
   files: number;
+  auditEntries: number;
 }
 
 /**
  * Removes personal data past its retention (docs/privacy.md), once a day in whichever process
  * holds the job's lease: visitors' details from passes whose window ended more than
  * `visitorDataDays` ago, and selfies from shifts older than `selfieDays`, with their files, in
- * batches. Running it again removes nothing more. Answers what went, or null when another
+ * batches, and audit entries older than `auditDays`. Each run is logged in the audit trail.
+ * Running it again removes nothing more. Answers what went, or null when another
  * process holds the lease.
  */
 export async function applyRetention(
@@ -93,7 +96,7 @@ export async function applyRetention(
   if (!(await claimJob(db, 'apply-retention', now, DAY_MS))) return null;
   const visitors = createVisitorsRepository(db);
   const attendances = createAttendancesRepository(db, { geofenceRadiusMetres: 0 });
-  const run: RetentionRun = { passes: 0, shifts: 0, files: 0 };
+  const run: RetentionRun = { passes: 0, shifts: 0, files: 0, auditEntries: 0 };
   for (;;) {
     const batch = await visitors.removePersonalData({
       today: localDate(now),
@@ -113,6 +116,19 @@ export async function applyRetention(
     run.files += batch.photos.length;
     if (batch.shifts === 0) break;
   }
+  run.auditEntries = await createAuditRepository(db).removeOlderThan(
+    new Date(now.getTime() - retention.auditDays * DAY_MS),
+  );
+  await recordAudit(db, {
+    action: 'retention',
+    entity: 'retention',
+    entityUuid: null,
+    companyUuid: null,
+    changes: Object.fromEntries(
+      Object.entries(run).map(([removed, count]) => [removed, { before: null, after: count }]),
+    ),
+    at: now,
+  });
   return run;
 }
 

@@ -3,6 +3,7 @@ import KeyRound from 'lucide-react/icons/key-round';
 import LogOut from 'lucide-react/icons/log-out';
 import Menu from 'lucide-react/icons/menu';
 import MonitorSmartphone from 'lucide-react/icons/monitor-smartphone';
+import ScrollText from 'lucide-react/icons/scroll-text';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import { useNavigate } from 'react-router-dom';
 import { Dropdown, DropdownItem, DropdownMenu, DropdownToggle } from 'reactstrap';
@@ -11,9 +12,11 @@ import {
   selectCompanyName,
   selectIdentityUuid,
   selectProfile,
+  selectRole,
   signOut,
 } from '../../features/session/session-slice';
 import { useAppDispatch, useAppSelector } from '../hooks';
+import { AUDIT_LOG_PATH, canReadAudit } from '../navigation';
 
 export interface HeaderProps {
   /** Whether the side navigation shows its labels; the toggle announces it as aria-expanded. */
@@ -28,6 +31,7 @@ export function Header({ navigationExpanded, navigationId, onToggleNavigation }:
   const profile = useAppSelector(selectProfile);
   const companyName = useAppSelector(selectCompanyName);
   const identityUuid = useAppSelector(selectIdentityUuid);
+  const role = useAppSelector(selectRole);
   const [menuOpen, setMenuOpen] = useState(false);
 
   return (
@@ -72,6 +76,12 @@ export function Header({ navigationExpanded, navigationId, onToggleNavigation }:
               <MonitorSmartphone size={16} />
               Signed-in devices
             </DropdownItem>
+            {canReadAudit(role) ? (
+              <DropdownItem onClick={() => navigate(AUDIT_LOG_PATH)}>
+                <ScrollText size={16} />
+                Audit Log
+              </DropdownItem>
+            ) : null}
           </div>
           <hr className="dropdown-divider" />
           <p className="user-menu-version">{appConfig.version}</p>

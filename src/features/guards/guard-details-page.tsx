@@ -1,10 +1,14 @@
 import { useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { canReadAudit } from '../../app/navigation';
 import { BackLink } from '../../components/back-link';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { Tabs } from '../../components/tabs';
 import { AttendanceList } from '../attendances/attendance-list';
+import { AuditList } from '../audit-log/audit-list';
+import { AUDIT_TEXT } from '../audit-log/audit-text';
+import { selectRole } from '../session/session-slice';
 import { GuardErrorToast } from './guard-error-toast';
 import { GuardModals, useGuardModals } from './guard-modals';
 import { GuardProfile } from './guard-profile';
@@ -16,7 +20,10 @@ import {
 } from './guard-profile-slice';
 import { GUARD_DELETED } from './guards-list';
 
-/** /guard-details/:uuid: the Profile and Attendance tabs; an unknown guard leaves for the list. */
+/**
+ * /guard-details/:uuid: the Profile and Attendance tabs, and History for those who read the audit
+ * trail; an unknown guard leaves for the list.
+ */
 export function GuardDetailsPage() {
   const { uuid = '' } = useParams();
   const dispatch = useAppDispatch();
@@ -24,6 +31,7 @@ export function GuardDetailsPage() {
   const profileUuid = useAppSelector(selectProfileUuid);
   const status = useAppSelector(selectProfileStatus);
   const guard = useAppSelector(selectProfileGuard);
+  const withHistory = canReadAudit(useAppSelector(selectRole));
   const modals = useGuardModals();
 
   useEffect(() => {
@@ -55,6 +63,15 @@ export function GuardDetailsPage() {
                 label: 'Attendance',
                 render: () => <AttendanceList guardUuid={shown.uuid} />,
               },
+              ...(withHistory
+                ? [
+                    {
+                      id: 'history',
+                      label: AUDIT_TEXT.historyTab,
+                      render: () => <AuditList entityUuid={shown.uuid} />,
+                    },
+                  ]
+                : []),
             ]}
           />
           <GuardModals

@@ -4,7 +4,7 @@ import type { Login } from '@contract/logins';
 import { formatAdminTimestamp } from '../../lib/dates';
 import { ActiveBadge } from '../security-companies/company-columns';
 
-export type LoginRowAction = 'edit' | 'delete';
+export type LoginRowAction = 'edit' | 'history' | 'delete';
 
 /** The Password column never shows a password, only ten asterisks (spec part 2 §9). */
 export const MASKED_PASSWORD = '**********';
@@ -77,6 +77,7 @@ export function loginColumns(
           subject={row.original.user_email}
           actions={[
             { kind: 'edit', onClick: () => onAction('edit', row.original) },
+            { kind: 'history', onClick: () => onAction('history', row.original) },
             ...(isOwnLogin(row.original, ownEmail)
               ? []
               : [{ kind: 'delete' as const, onClick: () => onAction('delete', row.original) }]),

@@ -8,6 +8,7 @@ import type { MutationType } from '../../app/list-slice';
 import { selectProfile } from '../session/session-slice';
 import { loginColumns, type LoginRowAction } from './login-columns';
 import { LoginFormModal } from './login-form-modal';
+import { LoginHistoryModal } from './login-history-modal';
 import { loginsList, verifiedWrite, type AdminCredentials } from './logins-slice';
 import { VerificationModal } from './verification-modal';
 
@@ -22,7 +23,7 @@ interface PendingWrite {
 
 /**
  * Add, Edit and Delete each go form (or confirmation) → Verification → the write; a failed
- * verification stays on its step with the error (spec part 2 §4).
+ * verification stays on its step with the error (spec part 2 §4). History only reads.
  */
 function LoginModals({
   state,
@@ -104,6 +105,7 @@ function LoginModals({
         }}
         onCancel={cancel}
       />
+      <LoginHistoryModal isOpen={open === 'history'} login={row} onClose={close} />
       <VerificationModal
         isOpen={open !== null && pending !== null}
         confirms={pending?.confirms ?? ''}

@@ -1,15 +1,21 @@
+import { useAppSelector } from '../../app/hooks';
+import { canReadAudit } from '../../app/navigation';
 import { Tabs, type Tab } from '../../components/tabs';
 import type { Site } from '@contract/sites';
 import { AttendanceList } from '../attendances/attendance-list';
+import { AuditList } from '../audit-log/audit-list';
+import { AUDIT_TEXT } from '../audit-log/audit-text';
 import { GuardsList } from '../guards/guards-list';
 import { IncidentsList } from '../incidents/incidents-list';
+import { selectRole } from '../session/session-slice';
 import { VisitorsList } from '../visitors/visitors-list';
 
 /**
  * Guards always, and first, so that a tab whose flag was switched off falls back to Guards; the
- * others by the site's feature flags (spec part 1, site details).
+ * others by the site's feature flags (spec part 1, site details); History last, for those who
+ * read the audit trail.
  */
-function tabsOf(site: Site): Tab[] {
+function tabsOf(site: Site, withHistory: boolean): Tab[] {
   const tabs: Tab[] = [
     { id: 'guards', label: 'Guards', render: () => <GuardsList residenceUuid={site.uuid} /> },
   ];
@@ -34,10 +40,18 @@ function tabsOf(site: Site): Tab[] {
       render: () => <VisitorsList residenceUuid={site.uuid} />,
     });
   }
+  if (withHistory) {
+    tabs.push({
+      id: 'history',
+      label: AUDIT_TEXT.historyTab,
+      render: () => <AuditList entityUuid={site.uuid} />,
+    });
+  }
   return tabs;
 }
 
 /** The site's tabs; only the chosen one is rendered, so only its list is fetched. */
 export function SiteTabs({ site }: { site: Site }) {
-  return <Tabs label="Site details" tabs={tabsOf(site)} />;
+  const withHistory = canReadAudit(useAppSelector(selectRole));
+  return <Tabs label="Site details" tabs={tabsOf(site, withHistory)} />;
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import { engineOf } from '.';
 
 /**
@@ -34,4 +34,14 @@ export async function dropIntegerId(db: Kysely<unknown>, table: string): Promise
   }
   await db.schema.dropIndex(`${table}_id`).execute();
   await db.schema.alterTable(table).dropColumn('id').execute();
+}
+
+/**
+ * A new table's integer primary key that numbers rows in the order they are written: SQLite's
+ * rowid alias, or a PostgreSQL identity column (integer, so the driver answers a number).
+ */
+export function serialPrimaryKey(db: Kysely<unknown>) {
+  const postgres = engineOf(db) === 'postgres';
+  return (column: ColumnDefinitionBuilder) =>
+    postgres ? column.primaryKey().generatedAlwaysAsIdentity() : column.primaryKey();
 }

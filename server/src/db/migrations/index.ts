@@ -21,6 +21,7 @@ import * as jobLeases from './2026-11-24T06-job-leases';
 import * as incidentNumbersPerCompany from './2026-11-24T07-incident-numbers-per-company';
 import * as retention from './2026-11-24T08-retention';
 import * as backups from './2026-11-24T09-backups';
+import * as auditTrail from './2026-11-25T01-audit-trail';
 
 /** Every migration in order. Names are timestamps so they sort as they were written. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T07-incident-numbers-per-company': incidentNumbersPerCompany,
   '2026-11-24T08-retention': retention,
   '2026-11-24T09-backups': backups,
+  '2026-11-25T01-audit-trail': auditTrail,
 };
 
 export const migrationProvider: MigrationProvider = {

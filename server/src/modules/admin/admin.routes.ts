@@ -9,7 +9,9 @@ import type { Principal } from '../../auth/principal';
 import type { VerificationStore } from '../../auth/verification';
 import type { VerifyAnswer } from '@contract/logins';
 import { ApiError } from '../../http/errors';
-import { checkCredentials } from '../session/session.service';
+import type { DB } from '../../db/database';
+import { recordAudit } from '../audit/audit.repository';
+import { checkCredentials, loginEntry } from '../session/session.service';
 import { credentialsSchema, type Credentials } from '../session/session.routes';
 
 /** Whether the caller may learn which login an email belongs to: its own company's, or itself. */
@@ -30,6 +32,7 @@ function mayIdentify(
 export function adminRoutes(
   app: FastifyInstance,
   deps: {
+    db: DB;
     accounts: AccountsRepository;
     throttle: PasswordThrottle;
     gate: PasswordGate;
@@ -57,12 +60,16 @@ export function adminRoutes(
       } catch (error) {
         if (error instanceof ApiError && error.statusCode >= 500) throw error;
         await deps.throttle.verificationFailed(caller.sessionUuid);
+        await recordAudit(deps.db, { ...loginEntry(caller), action: 'verification-failed' });
         throw failed;
       }
       await deps.throttle.verificationSucceeded(caller.sessionUuid);
       return {
         success: true,
-        verification_token: await deps.verifications.issue(caller.sessionUuid),
+        verification_token: await deps.verifications.issue(caller.sessionUuid, {
+          ...loginEntry(caller),
+          action: 'verification',
+        }),
       };
     },
   );

@@ -1,3 +1,4 @@
+import { recordAudit, type AuditEvent } from '../audit/audit.repository';
 import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Attendance } from '@contract/attendances';
@@ -332,6 +333,7 @@ export function createAttendancesRepository(db: DB, options: { geofenceRadiusMet
       guardUuid: string;
       residenceUuid: string;
       checkin: ShiftEvent;
+      audit: (uuid: string) => AuditEvent;
     }): Promise<string | null> {
       const uuid = randomUUID();
       const at = toDbTime(input.checkin.at);
@@ -364,6 +366,7 @@ export function createAttendancesRepository(db: DB, options: { geofenceRadiusMet
             .insertInto('open_shifts')
             .values({ guard_uuid: input.guardUuid, attendance_uuid: uuid, started_at: at })
             .execute();
+          await recordAudit(trx, input.audit(uuid));
         });
       } catch (error) {
         if (isUniqueViolation(error)) return null;
@@ -376,7 +379,11 @@ export function createAttendancesRepository(db: DB, options: { geofenceRadiusMet
      * Ends the guard's open shift, if it has one: the entry goes and the row gets its check-out,
      * together. Answers the shift's uuid, or null when there was none (or a racing end took it).
      */
-    async endShift(input: { guardUuid: string; checkout: ShiftEvent }): Promise<string | null> {
+    async endShift(input: {
+      guardUuid: string;
+      checkout: ShiftEvent;
+      audit: (uuid: string) => AuditEvent;
+    }): Promise<string | null> {
       return db.transaction().execute(async (trx) => {
         const open = await trx
           .selectFrom('open_shifts')
@@ -402,6 +409,7 @@ export function createAttendancesRepository(db: DB, options: { geofenceRadiusMet
           })
           .where('uuid', '=', open.attendance_uuid)
           .execute();
+        await recordAudit(trx, input.audit(open.attendance_uuid));
         return open.attendance_uuid;
       });
     },

@@ -1,6 +1,8 @@
 import type { GuardPrincipal, GuardSite } from '../../auth/principal';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
 import type { UploadedPart } from '../../http/uploads';
+import type { AuditEvent } from '../audit/audit.repository';
+import { changesBetween } from '../audit/changes';
 import type { FilesRepository } from '../files/files.repository';
 import { storePhoto } from '../files/files.service';
 import type { AttendancesRepository, ShiftEvent } from './attendances.repository';
@@ -19,6 +21,31 @@ export interface ShiftInput {
   selfie: UploadedPart | null;
   position: Position | null;
   now: Date;
+}
+
+/** A shift's start or end as the audit trail records it: when, where, and the selfie. */
+function shiftEntry(
+  guard: GuardPrincipal,
+  shiftUuid: string,
+  action: 'shift-start' | 'shift-end',
+  site: GuardSite,
+  event: ShiftEvent,
+): AuditEvent {
+  return {
+    action,
+    entity: 'attendance',
+    entityUuid: shiftUuid,
+    entityLabel: guard.name,
+    companyUuid: guard.companyUuid,
+    changes: changesBetween(null, {
+      site: site.name,
+      lat: event.position?.lat ?? null,
+      lng: event.position?.lng ?? null,
+      selfie_file_uuid: event.photoFileUuid,
+      distance_m: event.distanceMetres,
+      kiosk_uuid: guard.kioskUuid,
+    }),
+  };
 }
 
 /** Starting and ending shifts, whoever records them (the guard app, a kiosk), by the same rules. */
@@ -62,6 +89,7 @@ export function createAttendancesService(deps: {
         guardUuid: guard.guardUuid,
         residenceUuid: input.site.uuid,
         checkin,
+        audit: (shift) => shiftEntry(guard, shift, 'shift-start', input.site, checkin),
       });
       if (!uuid) throw conflict(SHIFT_MESSAGES.alreadyOpen, 'SHIFT_ALREADY_OPEN');
       return saved(uuid);
@@ -76,7 +104,11 @@ export function createAttendancesService(deps: {
         throw conflict(SHIFT_MESSAGES.openElsewhere(shift.residence_name), 'SHIFT_AT_OTHER_SITE');
       }
       const checkout = await shiftEvent(guard, input);
-      const uuid = await attendances.endShift({ guardUuid: guard.guardUuid, checkout });
+      const uuid = await attendances.endShift({
+        guardUuid: guard.guardUuid,
+        checkout,
+        audit: (shift) => shiftEntry(guard, shift, 'shift-end', input.site, checkout),
+      });
       if (!uuid) throw conflict(SHIFT_MESSAGES.noneOpen, 'NO_OPEN_SHIFT');
       return saved(uuid);
     },

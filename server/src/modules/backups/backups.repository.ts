@@ -1,16 +1,32 @@
 import type { BackupStatus } from '@contract/backups';
 import type { DB } from '../../db/database';
 import { timestampOf, toDbTime } from '../../db/time';
+import { withAudit } from '../audit/audit.repository';
+import { changesBetween } from '../audit/changes';
 
 export function createBackupsRepository(db: DB) {
   return {
     /** Records an archive written, so every process knows the last backup. */
+    /** Records an archive written, and logs it in the audit trail, together. */
     async record(archive: string, bytes: number, takenAt: Date): Promise<void> {
-      await db
-        .insertInto('backups')
-        .values({ archive, bytes, taken_at: toDbTime(takenAt) })
-        .onConflict((oc) => oc.column('archive').doNothing())
-        .execute();
+      await withAudit(
+        db,
+        (trx) =>
+          trx
+            .insertInto('backups')
+            .values({ archive, bytes, taken_at: toDbTime(takenAt) })
+            .onConflict((oc) => oc.column('archive').doNothing())
+            .execute(),
+        () => ({
+          action: 'backup',
+          entity: 'backup',
+          entityUuid: null,
+          entityLabel: archive,
+          companyUuid: null,
+          changes: changesBetween(null, { archive, bytes }),
+          at: takenAt,
+        }),
+      );
     },
 
     /** The last backup, and whether it is older than twice the schedule's interval. */

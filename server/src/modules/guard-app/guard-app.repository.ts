@@ -1,3 +1,4 @@
+import { recordAudit, withAudit, type AuditEvent } from '../audit/audit.repository';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, GuardSessionEnd } from '../../db/schema';
@@ -253,13 +254,29 @@ export function createGuardAppRepository(db: DB) {
         .execute();
     },
 
-    async setPassword(guardUuid: string, passwordHash: string, now: Date): Promise<void> {
-      await db.transaction().execute((trx) => setGuardPassword(trx, guardUuid, passwordHash, now));
+    async setPassword(
+      guardUuid: string,
+      passwordHash: string,
+      now: Date,
+      audit: AuditEvent,
+    ): Promise<void> {
+      await withAudit(
+        db,
+        (trx) => setGuardPassword(trx, guardUuid, passwordHash, now),
+        () => audit,
+      );
     },
 
     /** A new password from the guard itself: its other sessions end, this one stays. */
-    async changePassword(guardUuid: string, sessionUuid: string, passwordHash: string, now: Date) {
+    async changePassword(
+      guardUuid: string,
+      sessionUuid: string,
+      passwordHash: string,
+      now: Date,
+      audit: AuditEvent,
+    ) {
       await db.transaction().execute(async (trx) => {
+        await recordAudit(trx, audit);
         await trx
           .updateTable('guard_credentials')
           .set({ password_hash: passwordHash, updated_at: toDbTime(now) })
@@ -284,8 +301,9 @@ export function createGuardAppRepository(db: DB) {
     },
 
     /** Removes the guard's app password and ends all its sessions, app and kiosk, together. */
-    async removeAccess(guardUuid: string, now: Date): Promise<void> {
+    async removeAccess(guardUuid: string, now: Date, audit: AuditEvent): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        await recordAudit(trx, audit);
         await trx.deleteFrom('guard_credentials').where('guard_uuid', '=', guardUuid).execute();
         await endGuardSessions(trx, { guardUuid }, 'access-revoked', now);
       });
@@ -300,26 +318,32 @@ export function createGuardAppRepository(db: DB) {
       ttlMs: number;
       pinVerifiedFor?: string;
       now: Date;
+      audit: AuditEvent;
     }): Promise<string> {
       const token = newToken('guard');
       const at = toDbTime(input.now);
-      await db
-        .insertInto('guard_sessions')
-        .values({
-          uuid: randomUUID(),
-          token_hash: hashToken(token),
-          guard_uuid: input.guardUuid,
-          kiosk_uuid: input.kioskUuid,
-          device_unique_id: input.deviceUniqueId,
-          device_label: input.deviceLabel,
-          created_at: at,
-          expires_at: toDbTime(new Date(input.now.getTime() + input.ttlMs)),
-          revoked_at: null,
-          revoked_reason: null,
-          pin_verified_at: input.pinVerifiedFor ? at : null,
-          pin_verified_residence_uuid: input.pinVerifiedFor ?? null,
-        })
-        .execute();
+      await withAudit(
+        db,
+        (trx) =>
+          trx
+            .insertInto('guard_sessions')
+            .values({
+              uuid: randomUUID(),
+              token_hash: hashToken(token),
+              guard_uuid: input.guardUuid,
+              kiosk_uuid: input.kioskUuid,
+              device_unique_id: input.deviceUniqueId,
+              device_label: input.deviceLabel,
+              created_at: at,
+              expires_at: toDbTime(new Date(input.now.getTime() + input.ttlMs)),
+              revoked_at: null,
+              revoked_reason: null,
+              pin_verified_at: input.pinVerifiedFor ? at : null,
+              pin_verified_residence_uuid: input.pinVerifiedFor ?? null,
+            })
+            .execute(),
+        () => input.audit,
+      );
       return token;
     },
 
@@ -378,13 +402,23 @@ export function createGuardAppRepository(db: DB) {
         .execute();
     },
 
-    async endSession(sessionUuid: string, reason: GuardSessionEnd, now: Date): Promise<void> {
-      await db
-        .updateTable('guard_sessions')
-        .set({ revoked_at: toDbTime(now), revoked_reason: reason })
-        .where('uuid', '=', sessionUuid)
-        .where('revoked_at', 'is', null)
-        .execute();
+    async endSession(
+      sessionUuid: string,
+      reason: GuardSessionEnd,
+      now: Date,
+      audit: AuditEvent | null = null,
+    ): Promise<void> {
+      await withAudit(
+        db,
+        (trx) =>
+          trx
+            .updateTable('guard_sessions')
+            .set({ revoked_at: toDbTime(now), revoked_reason: reason })
+            .where('uuid', '=', sessionUuid)
+            .where('revoked_at', 'is', null)
+            .execute(),
+        () => audit,
+      );
     },
 
     async markPinVerified(sessionUuid: string, residenceUuid: string, now: Date): Promise<void> {

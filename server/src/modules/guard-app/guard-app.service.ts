@@ -6,10 +6,14 @@ import type { PasswordGate } from '../../auth/password-gate';
 import { addressKey, pinDeviceKey, type PasswordThrottle } from '../../auth/password-throttle';
 import type { GuardPrincipal, GuardSite, Principal } from '../../auth/principal';
 import type { MailConfig } from '../../config';
+import type { DB } from '../../db/database';
 import { toDbTime } from '../../db/time';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
-import type { GuardsService } from '../guards/guards.service';
+import type { AuditActor } from '../audit/audit-context';
+import { recordAudit } from '../audit/audit.repository';
+import { changesBetween, secretChanged } from '../audit/changes';
+import { guardEntry, type GuardsService } from '../guards/guards.service';
 import type { IdentityService } from '../identity/identity.service';
 import { linkLifetime } from '../identity/identity.service';
 import type { KioskPrincipal, GuardSessionState } from './guard-app.auth';
@@ -70,7 +74,18 @@ function guardSetLinkMail(config: MailConfig, guardName: string, link: string, t
   };
 }
 
+/** A guard as the actor of its own sign-in, before its request has a signed-in caller. */
+function guardActor(guard: GuardStanding): AuditActor {
+  return {
+    uuid: guard.uuid,
+    name: guard.name,
+    role: 'guard',
+    companyUuid: guard.security_company_uuid,
+  };
+}
+
 export function createGuardAppService(deps: {
+  db: DB;
   guardApp: GuardAppRepository;
   guards: GuardsService;
   identity: IdentityService;
@@ -89,7 +104,13 @@ export function createGuardAppService(deps: {
     await throttle.checkPin(guard.uuid, deviceKeys);
     if (guard.pin === null) throw new ApiError(422, 'NO_PIN', GUARD_APP_MESSAGES.noPin);
     if (!samePin(pin, guard.pin)) {
-      await throttle.pinFailed(guard.uuid, deviceKeys);
+      if (await throttle.pinFailed(guard.uuid, deviceKeys)) {
+        await recordAudit(deps.db, {
+          ...guardEntry(guard.uuid, guard),
+          action: 'pin-lockout',
+          actor: guardActor(guard),
+        });
+      }
       throw new ApiError(422, 'WRONG_PIN', GUARD_APP_MESSAGES.wrongPin);
     }
     await throttle.pinSucceeded(guard.uuid);
@@ -130,6 +151,13 @@ export function createGuardAppService(deps: {
       ).catch(async (error: unknown) => {
         if (error !== INVALID_CREDENTIALS) throw error;
         await throttle.signInFailed(request.ip, name);
+        await recordAudit(deps.db, {
+          action: 'sign-in-failed',
+          entity: 'guard',
+          entityUuid: null,
+          entityLabel: name,
+          companyUuid: null,
+        });
         throw new ApiError(401, 'INVALID_CREDENTIALS', GUARD_APP_MESSAGES.invalidCredentials);
       });
       await throttle.signInSucceeded(name);
@@ -172,6 +200,7 @@ export function createGuardAppService(deps: {
         deviceLabel: [body.brand, body.device_model].filter(Boolean).join(' ').trim().slice(0, 100),
         ttlMs: deps.guardSessionTtlDays * 24 * 3_600_000,
         now,
+        audit: { ...guardEntry(guard.uuid, guard), action: 'sign-in', actor: guardActor(guard) },
       });
       return { token, guard, sites, switchDevice: undefined };
     },
@@ -182,7 +211,13 @@ export function createGuardAppService(deps: {
     },
 
     async logout(guard: GuardPrincipal, now: Date): Promise<void> {
-      await guardApp.endSession(guard.sessionUuid, 'signed-out', now);
+      await guardApp.endSession(guard.sessionUuid, 'signed-out', now, {
+        ...guardEntry(guard.guardUuid, {
+          name: guard.name,
+          security_company_uuid: guard.companyUuid,
+        }),
+        action: 'sign-out',
+      });
     },
 
     async me(guard: GuardPrincipal) {
@@ -238,6 +273,12 @@ export function createGuardAppService(deps: {
         ttlMs: KIOSK_SESSION_MS,
         pinVerifiedFor: kiosk.site.uuid,
         now,
+        audit: {
+          ...guardEntry(standing.uuid, standing),
+          action: 'sign-in',
+          changes: changesBetween(null, { kiosk: kiosk.label }),
+          actor: guardActor(standing),
+        },
       });
       return { token, guard: standing };
     },
@@ -298,7 +339,14 @@ export function createGuardAppService(deps: {
       }
       await throttle.verificationSucceeded(guard.sessionUuid);
       const hash = await gatedHash(deps.gate, request, body.new_password);
-      await guardApp.changePassword(guard.guardUuid, guard.sessionUuid, hash, now);
+      await guardApp.changePassword(guard.guardUuid, guard.sessionUuid, hash, now, {
+        ...guardEntry(guard.guardUuid, {
+          name: guard.name,
+          security_company_uuid: guard.companyUuid,
+        }),
+        action: 'password-change',
+        changes: secretChanged('password'),
+      });
     },
 
     /** Whether a guard can use the app, and its PIN lock-out, as the guard's company sees it. */
@@ -330,14 +378,22 @@ export function createGuardAppService(deps: {
       if (problem) throw badRequest(problem);
       const guard = await managedGuard(principal, guardUuid);
       const hash = await gatedHash(deps.gate, request, password);
-      await guardApp.setPassword(guard.uuid, hash, now);
+      await guardApp.setPassword(guard.uuid, hash, now, {
+        ...guardEntry(guard.uuid, guard),
+        action: 'app-access',
+        changes: secretChanged('password'),
+      });
     },
 
     /** Mails the guard a single-use link to choose its own password, through the outbox. */
     async sendSetPasswordLink(principal: Principal, guardUuid: string, now: Date): Promise<void> {
       const guard = await managedGuard(principal, guardUuid);
       if (!guard.email) throw badRequest(GUARD_APP_MESSAGES.noEmail);
-      const code = await deps.identity.issueResetCode({ guardUuid: guard.uuid }, now);
+      const code = await deps.identity.issueResetCode({ guardUuid: guard.uuid }, now, {
+        ...guardEntry(guard.uuid, guard),
+        action: 'app-access',
+        changes: changesBetween(null, { set_password_link_sent_to: guard.email }),
+      });
       const link = `${deps.publicUrl}/resetpassword?code=${code}`;
       await deps.mailer.send(
         {
@@ -350,8 +406,11 @@ export function createGuardAppService(deps: {
 
     /** Takes app access away: the password goes and every session of the guard ends. */
     async revokeAccess(principal: Principal, guardUuid: string, now: Date): Promise<void> {
-      await deps.guards.find(principal, guardUuid);
-      await guardApp.removeAccess(guardUuid, now);
+      const guard = await deps.guards.find(principal, guardUuid);
+      await guardApp.removeAccess(guardUuid, now, {
+        ...guardEntry(guard.uuid, guard),
+        action: 'app-access-revoke',
+      });
     },
   };
 }

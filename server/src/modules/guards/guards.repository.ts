@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { recordAudit, type AuditEvent } from '../audit/audit.repository';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Guard, GuardSiteLink } from '@contract/guards';
 import type { Principal } from '../../auth/principal';
@@ -333,6 +334,11 @@ function createGuardsStore(db: Kysely<Database>) {
         .set({ pin, updated_at: toDbTime(now) })
         .where('uuid', '=', uuid)
         .execute();
+    },
+
+    /** Records what was written in the audit trail; call inside transaction(). */
+    audit(event: AuditEvent): Promise<void> {
+      return recordAudit(db, event);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { checkNewFile } from '../files/files.service';
 import type { FilesRepository } from '../files/files.repository';
+import { changesBetween, secretChanged } from '../audit/changes';
 import {
   GUARD_MESSAGES,
   generatePin,
@@ -118,6 +119,19 @@ function valuesOf(record: Guard): GuardValues {
   };
 }
 
+/** What every audit entry about a guard names: the guard, and its company. */
+export function guardEntry(
+  uuid: string,
+  values: Pick<GuardValues, 'name' | 'security_company_uuid'>,
+) {
+  return {
+    entity: 'guard' as const,
+    entityUuid: uuid,
+    entityLabel: values.name,
+    companyUuid: values.security_company_uuid,
+  };
+}
+
 export function createGuardsService(deps: {
   guards: GuardsRepository;
   accounts: AccountsRepository;
@@ -219,11 +233,23 @@ export function createGuardsService(deps: {
       ) {
         throw conflict(GUARD_ID_IN_USE, 'GUARD_ID_IN_USE', 'guard_id');
       }
+      const after = { ...values, residence_uuids: links };
       if (!current) {
         const pin = payload.pin || generatePin();
-        return store.insert(values, pin, links);
+        const uuid = await store.insert(values, pin, links);
+        await store.audit({
+          ...guardEntry(uuid, values),
+          action: 'create',
+          changes: changesBetween(null, { ...after, pin }),
+        });
+        return uuid;
       }
       await store.update(current.uuid, values, links, now);
+      await store.audit({
+        ...guardEntry(current.uuid, values),
+        action: 'update',
+        changes: changesBetween({ ...valuesOf(current), residence_uuids: existing }, after),
+      });
       return current.uuid;
     });
   }
@@ -257,14 +283,28 @@ export function createGuardsService(deps: {
     },
 
     async remove(principal: Principal, uuid: string, now: Date): Promise<void> {
-      await findInScope(principal, uuid);
-      await guards.softDelete(uuid, now);
+      const current = await findInScope(principal, uuid);
+      await guards.transaction(async (store) => {
+        await store.softDelete(uuid, now);
+        await store.audit({
+          ...guardEntry(uuid, valuesOf(current)),
+          action: 'delete',
+          changes: changesBetween(valuesOf(current), null),
+        });
+      });
     },
 
     async updatePin(principal: Principal, uuid: string, pin: string, now: Date): Promise<GuardPin> {
       if (!isValidPin(pin)) throw badRequest(GUARD_MESSAGES.pinInvalid);
-      await findInScope(principal, uuid);
-      await guards.setPin(uuid, pin, now);
+      const current = await findInScope(principal, uuid);
+      await guards.transaction(async (store) => {
+        await store.setPin(uuid, pin, now);
+        await store.audit({
+          ...guardEntry(uuid, valuesOf(current)),
+          action: 'pin-change',
+          changes: secretChanged('pin'),
+        });
+      });
       return { uuid, pin };
     },
   };

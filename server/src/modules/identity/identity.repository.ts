@@ -1,3 +1,4 @@
+import { recordAudit, type AuditEvent } from '../audit/audit.repository';
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -32,8 +33,10 @@ export function createIdentityRepository(db: DB) {
       codeHash: string,
       expiresAt: Date,
       now: Date,
+      audit: AuditEvent,
     ): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        await recordAudit(trx, audit);
         const kept = liveCodesOf(trx, owner)
           .select('uuid')
           .orderBy('created_at', 'desc')
@@ -57,6 +60,35 @@ export function createIdentityRepository(db: DB) {
           })
           .execute();
       });
+    },
+
+    /** Whose password a reset code sets, as the audit trail names it: a login or a guard. */
+    async ownerOf(code: { user_profile_uuid: string | null; guard_uuid: string | null }) {
+      if (code.guard_uuid !== null) {
+        const guard = await db
+          .selectFrom('guards')
+          .select(['name', 'security_company_uuid'])
+          .where('uuid', '=', code.guard_uuid)
+          .executeTakeFirst();
+        return {
+          entity: 'guard' as const,
+          entityUuid: code.guard_uuid,
+          entityLabel: guard?.name ?? null,
+          companyUuid: guard?.security_company_uuid ?? null,
+        };
+      }
+      const login = await db
+        .selectFrom('user_profiles')
+        .leftJoin('user_roles', 'user_roles.user_profile_uuid', 'user_profiles.uuid')
+        .select(['user_profiles.email', 'user_roles.security_company_uuid'])
+        .where('user_profiles.uuid', '=', code.user_profile_uuid)
+        .executeTakeFirst();
+      return {
+        entity: 'login' as const,
+        entityUuid: code.user_profile_uuid,
+        entityLabel: login?.email ?? null,
+        companyUuid: login?.security_company_uuid ?? null,
+      };
     },
 
     async findResetCode(codeHash: string) {
@@ -88,6 +120,7 @@ export function createIdentityRepository(db: DB) {
       },
       challengeHash: string,
       now: Date,
+      audit: AuditEvent,
     ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const used = await trx
@@ -97,6 +130,7 @@ export function createIdentityRepository(db: DB) {
           .where('used_at', 'is', null)
           .executeTakeFirst();
         if (Number(used.numUpdatedRows) !== 1) return false;
+        await recordAudit(trx, audit);
         // The owner's other links end with the password they would have replaced.
         const owner: ResetCodeOwner =
           code.guard_uuid !== null
@@ -129,8 +163,10 @@ export function createIdentityRepository(db: DB) {
       keepSession: string,
       challengeHash: string,
       now: Date,
+      audit: AuditEvent,
     ) {
       await db.transaction().execute(async (trx) => {
+        await recordAudit(trx, audit);
         await trx
           .updateTable('identities')
           .set({ challenge_hash: challengeHash, updated_at: toDbTime(now) })

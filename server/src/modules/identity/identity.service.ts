@@ -9,7 +9,14 @@ import type { MailConfig } from '../../config';
 import { timestampOf } from '../../db/time';
 import { ApiError, badRequest, forbidden } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
-import { checkCredentials, gatedHash, INVALID_CREDENTIALS } from '../session/session.service';
+import type { AuditEvent } from '../audit/audit.repository';
+import { secretChanged } from '../audit/changes';
+import {
+  checkCredentials,
+  gatedHash,
+  INVALID_CREDENTIALS,
+  loginEntry,
+} from '../session/session.service';
 import type { IdentityRepository, ResetCodeOwner } from './identity.repository';
 
 const hash = (code: string) => createHash('sha256').update(code).digest('hex');
@@ -70,10 +77,14 @@ export function createIdentityService(deps: {
    * A new single-use code for its owner, good for RESET_CODE_TTL_MINUTES; the owner's newest
    * LIVE_RESET_CODES work. Only its hash is stored.
    */
-  async function issueResetCode(owner: ResetCodeOwner, now: Date): Promise<string> {
+  async function issueResetCode(
+    owner: ResetCodeOwner,
+    now: Date,
+    audit: AuditEvent,
+  ): Promise<string> {
     const code = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + deps.resetCodeTtlMinutes * 60_000);
-    await identity.storeResetCode(owner, hash(code), expiresAt, now);
+    await identity.storeResetCode(owner, hash(code), expiresAt, now, audit);
     return code;
   }
 
@@ -98,7 +109,10 @@ export function createIdentityService(deps: {
       });
       const account = await accounts.findIdentity(email);
       if (!account) throw new ApiError(404, 'IDENTITY_NOT_FOUND', RESET_MESSAGES.notFound);
-      const code = await issueResetCode({ identityUuid: account.identity_uuid }, now);
+      const code = await issueResetCode({ identityUuid: account.identity_uuid }, now, {
+        ...(await identity.ownerOf({ user_profile_uuid: account.profile_uuid, guard_uuid: null })),
+        action: 'password-reset-request',
+      });
       const link = `${deps.publicUrl}/resetpassword?code=${code}&iuuid=${account.identity_uuid}`;
       const profile = await accounts.findAdminsByEmail(email);
       await deps.mailer.send(
@@ -123,7 +137,12 @@ export function createIdentityService(deps: {
         throw badRequest(RESET_MESSAGES.expired, 'RESET_CODE_EXPIRED');
       }
       const challengeHash = await gatedHash(deps.gate, request, password);
-      if (!(await identity.resetWithCode(found, challengeHash, now))) {
+      const audit = {
+        ...(await identity.ownerOf(found)),
+        action: 'password-reset' as const,
+        changes: secretChanged('password'),
+      };
+      if (!(await identity.resetWithCode(found, challengeHash, now, audit))) {
         throw badRequest(RESET_MESSAGES.used, 'RESET_CODE_USED');
       }
     },
@@ -158,6 +177,7 @@ export function createIdentityService(deps: {
         principal.sessionUuid,
         challengeHash,
         now,
+        { ...loginEntry(principal), action: 'password-change', changes: secretChanged('password') },
       );
     },
   };

@@ -1,3 +1,4 @@
+import { recordAudit, type AuditEvent } from '../audit/audit.repository';
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Incident, IncidentFile } from '@contract/incidents';
@@ -324,6 +325,8 @@ export function createIncidentsRepository(db: DB) {
       /** The guard app's key for a report it may send again; unique per guard. */
       idempotencyKey?: string | null;
       now: Date;
+      /** Its audit entry; the number and the company are filled in as they are given out. */
+      audit: AuditEvent;
     }): Promise<string> {
       const uuid = randomUUID();
       const at = toDbTime(input.now);
@@ -358,6 +361,12 @@ export function createIncidentsRepository(db: DB) {
                 )
                 .execute();
             }
+            await recordAudit(trx, {
+              ...input.audit,
+              entityUuid: uuid,
+              entityLabel: incidentNumber(number),
+              companyUuid: sequence || null,
+            });
           });
           return uuid;
         } catch (error) {
@@ -379,13 +388,25 @@ export function createIncidentsRepository(db: DB) {
       }
     },
 
+    /** The company an incident belongs to (its numbering sequence), or null for a site without one. */
+    async companyOf(uuid: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('incidents')
+        .select('number_sequence')
+        .where('uuid', '=', uuid)
+        .executeTakeFirst();
+      return row?.number_sequence || null;
+    },
+
     /** Changes remarks, status and, when given, the whole file list, in one transaction. */
     async update(
       uuid: string,
       changes: { actions_taken?: string; status?: IncidentStatus; files?: string[] },
       now: Date,
+      audit: AuditEvent,
     ): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        await recordAudit(trx, audit);
         await trx
           .updateTable('incidents')
           .set({

@@ -11,6 +11,7 @@ import { authorOf, type Caller, type GuardPrincipal } from '../../auth/principal
 import { timestampOf, toDbTime } from '../../db/time';
 import { badRequest, notFound } from '../../http/errors';
 import type { UploadedPart } from '../../http/uploads';
+import { changesBetween } from '../audit/changes';
 import { checkNewFile, storePhoto } from '../files/files.service';
 import type { FilesRepository } from '../files/files.repository';
 import type { IncidentsRepository, IncidentValues } from './incidents.repository';
@@ -156,6 +157,12 @@ export function createIncidentsService(deps: {
         reportedBy: authorOf(principal),
         idempotencyKey,
         now,
+        audit: {
+          action: 'create',
+          entity: 'incident',
+          entityUuid: null,
+          changes: changesBetween(null, { ...values, files: attached }),
+        },
       });
       return found(principal, uuid);
     },
@@ -167,20 +174,28 @@ export function createIncidentsService(deps: {
       body: IncidentUpdatePayload,
       now: Date,
     ): Promise<Incident> {
-      await found(principal, uuid);
+      const current = await found(principal, uuid);
       checkStatus(body.status);
-      const files = body.files
-        ? await checkFiles(principal, body.files, await incidents.attachedFiles(uuid))
-        : undefined;
-      await incidents.update(
-        uuid,
-        {
-          actions_taken: body.actions_taken?.trim(),
-          status: isIncidentStatus(body.status) ? body.status : undefined,
-          files,
-        },
-        now,
-      );
+      const kept = await incidents.attachedFiles(uuid);
+      const files = body.files ? await checkFiles(principal, body.files, kept) : undefined;
+      const changes = {
+        actions_taken: body.actions_taken?.trim(),
+        status: isIncidentStatus(body.status) ? body.status : undefined,
+        files,
+      };
+      const before = { actions_taken: current.actions_taken, status: current.status, files: kept };
+      await incidents.update(uuid, changes, now, {
+        action: 'update',
+        entity: 'incident',
+        entityUuid: uuid,
+        entityLabel: current.kg_incident_id,
+        companyUuid: await incidents.companyOf(uuid),
+        changes: changesBetween(before, {
+          actions_taken: changes.actions_taken ?? before.actions_taken,
+          status: changes.status ?? before.status,
+          files: files ?? kept,
+        }),
+      });
       return found(principal, uuid);
     },
   };

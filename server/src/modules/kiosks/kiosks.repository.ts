@@ -11,6 +11,7 @@ import {
   type ParsedListQuery,
   type ResourceQuerySpec,
 } from '../../query';
+import { recordAudit, withAudit, type AuditEvent } from '../audit/audit.repository';
 import { endGuardSessions, hashToken, newToken } from '../guard-app/guard-app.repository';
 
 /** What GET /kiosks/list lets clients filter and sort by. */
@@ -91,28 +92,35 @@ export function createKiosksRepository(db: DB) {
       label: string;
       enrolledBy: string;
       now: Date;
+      audit: AuditEvent;
     }): Promise<{ uuid: string; token: string }> {
       const uuid = randomUUID();
       const token = newToken('kiosk');
-      await db
-        .insertInto('kiosks')
-        .values({
-          uuid,
-          residence_uuid: input.residenceUuid,
-          label: input.label,
-          token_hash: hashToken(token),
-          enrolled_by: input.enrolledBy,
-          created_at: toDbTime(input.now),
-          last_seen_at: null,
-          revoked_at: null,
-        })
-        .execute();
+      await withAudit(
+        db,
+        (trx) =>
+          trx
+            .insertInto('kiosks')
+            .values({
+              uuid,
+              residence_uuid: input.residenceUuid,
+              label: input.label,
+              token_hash: hashToken(token),
+              enrolled_by: input.enrolledBy,
+              created_at: toDbTime(input.now),
+              last_seen_at: null,
+              revoked_at: null,
+            })
+            .execute(),
+        () => input.audit,
+      );
       return { uuid, token };
     },
 
     /** Revokes a kiosk and ends the guard sessions opened at it, together. */
-    async revoke(uuid: string, now: Date): Promise<void> {
+    async revoke(uuid: string, now: Date, audit: AuditEvent): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        await recordAudit(trx, audit);
         await trx
           .updateTable('kiosks')
           .set({ revoked_at: toDbTime(now) })

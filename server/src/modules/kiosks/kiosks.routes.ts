@@ -6,6 +6,9 @@ import { principalOf } from '../../auth/authenticate';
 import { badRequest, notFound } from '../../http/errors';
 import { uuidParams } from '../../http/schemas';
 import { parseListQuery, type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
+import { changesBetween } from '../audit/changes';
+import type { SitesRepository } from '../sites/sites.repository';
+import { siteEntry } from '../sites/sites.service';
 import { KIOSKS_QUERY, type KiosksRepository } from './kiosks.repository';
 
 const enrolSchema = {
@@ -18,8 +21,17 @@ const enrolSchema = {
 } as const;
 
 /** Kiosks in the console: enrol this device for a site, list a site's kiosks, revoke one. */
-export function kiosksRoutes(app: FastifyInstance, deps: { kiosks: KiosksRepository }): void {
+export function kiosksRoutes(
+  app: FastifyInstance,
+  deps: { kiosks: KiosksRepository; sites: SitesRepository },
+): void {
   const { kiosks } = deps;
+
+  /** A kiosk's entries belong to its site's History, and to the site's company. */
+  async function kioskSiteEntry(siteUuid: string) {
+    const site = await deps.sites.findValues(siteUuid);
+    return siteEntry(siteUuid, site ?? { name: null, security_company_uuid: null });
+  }
 
   app.get<{ Querystring: ListQueryParams }>(
     '/kiosks/list',
@@ -46,6 +58,11 @@ export function kiosksRoutes(app: FastifyInstance, deps: { kiosks: KiosksReposit
         label,
         enrolledBy: principal.profileUuid,
         now: new Date(),
+        audit: {
+          ...(await kioskSiteEntry(request.body.residence_uuid)),
+          action: 'kiosk-enrol',
+          changes: changesBetween(null, { kiosk: label }),
+        },
       });
       const kiosk = await kiosks.find(principal, uuid);
       if (!kiosk) throw notFound();
@@ -57,8 +74,13 @@ export function kiosksRoutes(app: FastifyInstance, deps: { kiosks: KiosksReposit
     '/kiosks/:uuid',
     { schema: { params: uuidParams } },
     async (request): Promise<ResourceResponse<{ uuid: string }>> => {
-      if (!(await kiosks.find(principalOf(request), request.params.uuid))) throw notFound();
-      await kiosks.revoke(request.params.uuid, new Date());
+      const kiosk = await kiosks.find(principalOf(request), request.params.uuid);
+      if (!kiosk) throw notFound();
+      await kiosks.revoke(request.params.uuid, new Date(), {
+        ...(await kioskSiteEntry(kiosk.residence_uuid)),
+        action: 'kiosk-revoke',
+        changes: changesBetween({ kiosk: kiosk.label }, null),
+      });
       return { resource: { uuid: request.params.uuid } };
     },
   );

@@ -1,3 +1,4 @@
+import { recordAudit, type AuditEvent } from '../audit/audit.repository';
 import { sql, type Expression, type SqlBool, type Transaction } from 'kysely';
 import type { Login } from '@contract/logins';
 import { insertAccount, removeAccount, updateAccount } from '../../auth/accounts.repository';
@@ -166,6 +167,7 @@ export function createLoginsRepository(db: DB) {
       email: string;
       isActive: boolean;
       challengeHash: string;
+      audit: (uuid: string) => AuditEvent;
     }) {
       return db.transaction().execute(async (trx) => {
         const uuid = await insertAccount(trx, {
@@ -176,6 +178,7 @@ export function createLoginsRepository(db: DB) {
           challengeHash: input.challengeHash,
         });
         if (!input.isActive) await updateAccount(trx, uuid, { isActive: false }, new Date());
+        await recordAudit(trx, input.audit(uuid));
         return uuid;
       });
     },
@@ -189,10 +192,12 @@ export function createLoginsRepository(db: DB) {
       input: { companyUuid: string; email: string; isActive: boolean; challengeHash?: string },
       takesActiveFrom: string | null,
       now: Date,
+      audit: AuditEvent,
     ): Promise<LoginWrite> {
       return db.transaction().execute(async (trx) => {
         if (takesActiveFrom && !(await keepsAnotherActiveLogin(trx, takesActiveFrom, uuid)))
           return 'last-active-login';
+        await recordAudit(trx, audit);
         await updateAccount(
           trx,
           uuid,
@@ -214,10 +219,16 @@ export function createLoginsRepository(db: DB) {
     },
 
     /** Soft-deletes a login; `takesActiveFrom` as on update. */
-    async remove(uuid: string, takesActiveFrom: string | null, now: Date): Promise<LoginWrite> {
+    async remove(
+      uuid: string,
+      takesActiveFrom: string | null,
+      now: Date,
+      audit: AuditEvent,
+    ): Promise<LoginWrite> {
       return db.transaction().execute(async (trx) => {
         if (takesActiveFrom && !(await keepsAnotherActiveLogin(trx, takesActiveFrom, uuid)))
           return 'last-active-login';
+        await recordAudit(trx, audit);
         await removeAccount(trx, uuid, now);
         return 'written';
       });

@@ -8,6 +8,7 @@ import type { DB } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { patched } from '../../http/patch';
+import { changesBetween } from '../audit/changes';
 import { companyIsLive } from '../security-companies/security-companies.repository';
 import type { LoginsRepository, LoginWrite } from './logins.repository';
 
@@ -21,6 +22,33 @@ export interface WriteContext {
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+interface LoginInput {
+  companyUuid: string;
+  email: string;
+  isActive: boolean;
+  password: string;
+}
+
+/** A login's fields as the audit trail shows them; a password only when one is set. */
+function loginFields(input: LoginInput) {
+  return {
+    security_company_uuid: input.companyUuid,
+    email: input.email,
+    is_active: input.isActive ? 1 : 0,
+    password: input.password || null,
+  };
+}
+
+/** What every audit entry about a login names: the login, by its email, and its company. */
+function loginEntry(uuid: string, input: Pick<LoginInput, 'companyUuid' | 'email'>) {
+  return {
+    entity: 'login' as const,
+    entityUuid: uuid,
+    entityLabel: input.email,
+    companyUuid: input.companyUuid,
+  };
+}
 
 export function createLoginsService(deps: {
   db: DB;
@@ -106,7 +134,17 @@ export function createLoginsService(deps: {
       const input = await validate(principal, body, 'add', null);
       await context.consumeVerification();
       const challengeHash = await context.hash(input.password);
-      const uuid = await raceSafe(() => logins.insert({ ...input, challengeHash }));
+      const uuid = await raceSafe(() =>
+        logins.insert({
+          ...input,
+          challengeHash,
+          audit: (created) => ({
+            ...loginEntry(created, input),
+            action: 'create',
+            changes: changesBetween(null, loginFields(input)),
+          }),
+        }),
+      );
       return found(principal, uuid);
     },
 
@@ -134,7 +172,19 @@ export function createLoginsService(deps: {
       const challengeHash = input.password ? await context.hash(input.password) : undefined;
       written(
         await raceSafe(() =>
-          logins.update(uuid, { ...input, challengeHash }, takesActiveFrom(current, input), now),
+          logins.update(uuid, { ...input, challengeHash }, takesActiveFrom(current, input), now, {
+            ...loginEntry(uuid, input),
+            action: 'update',
+            changes: changesBetween(
+              loginFields({
+                companyUuid: current.security_company_uuid,
+                email: current.user_email,
+                isActive: current.is_active === 1,
+                password: '',
+              }),
+              loginFields(input),
+            ),
+          }),
         ),
       );
       return found(principal, uuid);
@@ -150,7 +200,19 @@ export function createLoginsService(deps: {
       if (uuid === principal.profileUuid)
         throw badRequest(LOGIN_MESSAGES.cannotDeleteSelf, 'OWN_LOGIN');
       await context.consumeVerification();
-      written(await logins.remove(uuid, takesActiveFrom(current, null), now));
+      const fields = {
+        companyUuid: current.security_company_uuid,
+        email: current.user_email,
+        isActive: current.is_active === 1,
+        password: '',
+      };
+      written(
+        await logins.remove(uuid, takesActiveFrom(current, null), now, {
+          ...loginEntry(uuid, fields),
+          action: 'delete',
+          changes: changesBetween(loginFields(fields), null),
+        }),
+      );
     },
   };
 }

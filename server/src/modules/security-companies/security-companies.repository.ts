@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { recordAudit, type AuditEvent } from '../audit/audit.repository';
 import { sql, type SqlBool, type Transaction } from 'kysely';
 import type { CompanySite, SecurityCompany } from '@contract/security-companies';
 import { insertAccount, removeAccount } from '../../auth/accounts.repository';
@@ -266,6 +267,7 @@ export function createSecurityCompaniesRepository(db: DB) {
       siteUuids: string[];
       login: { email: string; challengeHash: string };
       now: Date;
+      audit: (uuid: string) => AuditEvent;
     }): Promise<string> {
       const uuid = randomUUID();
       const at = toDbTime(input.now);
@@ -287,6 +289,7 @@ export function createSecurityCompaniesRepository(db: DB) {
           .where('uuid', '=', uuid)
           .execute();
         await assignSites(trx, uuid, input.siteUuids, at);
+        await recordAudit(trx, input.audit(uuid));
       });
       return uuid;
     },
@@ -296,9 +299,11 @@ export function createSecurityCompaniesRepository(db: DB) {
       values: CompanyValues,
       siteUuids: string[],
       now: Date,
+      audit: AuditEvent,
     ): Promise<void> {
       const at = toDbTime(now);
       await db.transaction().execute(async (trx) => {
+        await recordAudit(trx, audit);
         await trx
           .updateTable('security_companies')
           .set({ ...values, updated_at: at })
@@ -333,9 +338,10 @@ export function createSecurityCompaniesRepository(db: DB) {
      * Soft-deletes the company and the logins of its staff (its supervisors' too), ending their
      * sessions for good. Guards, sites and their history stay.
      */
-    async remove(uuid: string, now: Date): Promise<void> {
+    async remove(uuid: string, now: Date, audit: AuditEvent): Promise<void> {
       const at = toDbTime(now);
       await db.transaction().execute(async (trx) => {
+        await recordAudit(trx, audit);
         await trx
           .updateTable('security_companies')
           .set({ deleted_at: at, updated_at: at })

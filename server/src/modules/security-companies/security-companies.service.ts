@@ -7,6 +7,7 @@ import type { Principal } from '../../auth/principal';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { patched } from '../../http/patch';
+import { changesBetween } from '../audit/changes';
 import {
   SiteTaken,
   type CompanyValues,
@@ -57,6 +58,16 @@ function siteTakenAsConflict(error: unknown): unknown {
   return error instanceof SiteTaken
     ? conflict(COMPANY_MESSAGES.siteTaken, 'SITE_TAKEN', 'residence_uuid')
     : error;
+}
+
+/** What every audit entry about a company names: the company, which its users may read. */
+function companyEntry(uuid: string, name: string) {
+  return {
+    entity: 'security_company' as const,
+    entityUuid: uuid,
+    entityLabel: name,
+    companyUuid: uuid,
+  };
 }
 
 function siteList(value: unknown): string[] {
@@ -115,11 +126,22 @@ export function createSecurityCompaniesService(deps: {
       await checkSites(null, siteUuids);
       const challengeHash = await hash(String(body.challenge));
       try {
+        const values = valuesOf(body);
         const uuid = await companies.insert({
-          values: valuesOf(body),
+          values,
           siteUuids,
           login: { email, challengeHash },
           now,
+          audit: (created) => ({
+            ...companyEntry(created, values.name),
+            action: 'create',
+            changes: changesBetween(null, {
+              ...values,
+              residence_uuid: siteUuids,
+              email,
+              password: body.challenge,
+            }),
+          }),
         });
         return found(principal, uuid);
       } catch (error) {
@@ -131,11 +153,21 @@ export function createSecurityCompaniesService(deps: {
 
     async update(principal: Principal, uuid: string, sent: CompanyPayload, now: Date) {
       checkSuperadmin(principal);
-      const body = patched(storedBody(await found(principal, uuid)), sent);
+      const stored = storedBody(await found(principal, uuid));
+      const body = patched(stored, sent);
       checkFields(body, 'edit');
       const siteUuids = siteList(body.residence_uuid);
       await checkSites(uuid, siteUuids);
-      await companies.update(uuid, valuesOf(body), siteUuids, now).catch((error: unknown) => {
+      const values = valuesOf(body);
+      const audit = {
+        ...companyEntry(uuid, values.name),
+        action: 'update' as const,
+        changes: changesBetween(
+          { ...valuesOf(stored), residence_uuid: stored.residence_uuid },
+          { ...values, residence_uuid: siteUuids },
+        ),
+      };
+      await companies.update(uuid, values, siteUuids, now, audit).catch((error: unknown) => {
         throw siteTakenAsConflict(error);
       });
       return found(principal, uuid);
@@ -143,8 +175,15 @@ export function createSecurityCompaniesService(deps: {
 
     async remove(principal: Principal, uuid: string, now: Date): Promise<void> {
       checkSuperadmin(principal);
-      await found(principal, uuid);
-      await companies.remove(uuid, now);
+      const stored = storedBody(await found(principal, uuid));
+      await companies.remove(uuid, now, {
+        ...companyEntry(uuid, stored.name),
+        action: 'delete',
+        changes: changesBetween(
+          { ...valuesOf(stored), residence_uuid: stored.residence_uuid },
+          null,
+        ),
+      });
     },
   };
 }

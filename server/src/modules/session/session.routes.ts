@@ -6,8 +6,17 @@ import type { PasswordGate } from '../../auth/password-gate';
 import type { PasswordThrottle } from '../../auth/password-throttle';
 import { REFUSAL_MESSAGES, type Refusal } from '../../auth/principal';
 import type { SessionsRepository } from '../../auth/sessions';
+import type { DB } from '../../db/database';
 import { ApiError, notFound } from '../../http/errors';
-import { checkCredentials, INVALID_CREDENTIALS, sessionProfile } from './session.service';
+import { accountActor } from '../audit/audit-context';
+import { recordAudit } from '../audit/audit.repository';
+import { changesBetween } from '../audit/changes';
+import {
+  checkCredentials,
+  INVALID_CREDENTIALS,
+  loginEntry,
+  sessionProfile,
+} from './session.service';
 
 export const credentialsSchema = {
   type: 'object',
@@ -32,6 +41,7 @@ export interface Credentials {
 export function sessionRoutes(
   app: FastifyInstance,
   deps: {
+    db: DB;
     accounts: AccountsRepository;
     sessions: SessionsRepository;
     throttle: PasswordThrottle;
@@ -58,16 +68,40 @@ export function sessionRoutes(
           // answer never confirms a password of an account that cannot sign in.
           const known = await deps.accounts.findIdentity(identifier.trim());
           const refused = known && (await refusal(known.profile_uuid));
+          await recordAudit(deps.db, {
+            action: 'sign-in-failed',
+            entity: 'login',
+            entityUuid: known ? known.profile_uuid : null,
+            entityLabel: identifier.trim(),
+            companyUuid:
+              refused && !(refused instanceof ApiError) ? refused.access.companyUuid : null,
+          });
           throw refused instanceof ApiError ? refused : error;
         },
       );
       await deps.throttle.signInSucceeded(identifier);
       const loaded = await refusal(account.profileUuid);
-      if (loaded instanceof ApiError) throw loaded;
-      const token = await deps.sessions.create(account.profileUuid, new Date(), {
-        userAgent: request.headers['user-agent'] ?? null,
-        address: request.ip,
-      });
+      if (loaded instanceof ApiError) {
+        await recordAudit(deps.db, {
+          action: 'sign-in-failed',
+          entity: 'login',
+          entityUuid: account.profileUuid,
+          entityLabel: identifier.trim(),
+          companyUuid: null,
+          changes: changesBetween(null, { reason: loaded.code }),
+        });
+        throw loaded;
+      }
+      const token = await deps.sessions.create(
+        account.profileUuid,
+        new Date(),
+        { userAgent: request.headers['user-agent'] ?? null, address: request.ip },
+        {
+          ...loginEntry(loaded.access),
+          action: 'sign-in',
+          actor: accountActor(loaded.access),
+        },
+      );
       return {
         success: true,
         session_token: token,
@@ -88,16 +122,22 @@ export function sessionRoutes(
   });
 
   app.delete<{ Params: { uuid: string } }>('/identity/sessions/:uuid', async (request) => {
-    const ended = await deps.sessions.revokeOwn(
-      principalOf(request).profileUuid,
-      request.params.uuid,
-    );
+    const principal = principalOf(request);
+    const ended = await deps.sessions.revokeOwn(principal.profileUuid, request.params.uuid, {
+      ...loginEntry(principal),
+      action: 'session-end',
+      changes: changesBetween({ session: request.params.uuid }, null),
+    });
     if (!ended) throw notFound();
     return { success: true };
   });
 
   app.delete('/identity/session', async (request) => {
-    await deps.sessions.revoke(principalOf(request).sessionUuid);
+    const principal = principalOf(request);
+    await deps.sessions.revoke(principal.sessionUuid, new Date(), {
+      ...loginEntry(principal),
+      action: 'sign-out',
+    });
     return { success: true };
   });
 }

@@ -96,3 +96,13 @@ export function sessionProfile(principal: Access): SessionProfile {
       : [{ ...base, residence_uuid: null, residence_name: null }];
   return { name: principal.name, email: principal.email, roles };
 }
+
+/** What an audit entry about an account's own doings names: the account, by its email. */
+export function loginEntry(access: Access) {
+  return {
+    entity: 'login' as const,
+    entityUuid: access.profileUuid,
+    entityLabel: access.email,
+    companyUuid: access.companyUuid,
+  };
+}

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { recordAudit, type AuditEvent } from '../audit/audit.repository';
 import { sql, type Expression, type SqlBool, type Transaction } from 'kysely';
 import type { SiteSupervisor } from '@contract/site-supervisors';
 import { insertAccount, removeAccount, updateAccount } from '../../auth/accounts.repository';
@@ -217,6 +218,7 @@ export function createSiteSupervisorsRepository(db: DB) {
       siteUuids: string[],
       challengeHash: string,
       now: Date,
+      audit: (uuid: string) => AuditEvent,
     ): Promise<string> {
       const uuid = randomUUID();
       const at = toDbTime(now);
@@ -244,6 +246,7 @@ export function createSiteSupervisorsRepository(db: DB) {
           })
           .execute();
         await linkSites(trx, uuid, siteUuids);
+        await recordAudit(trx, audit(uuid));
       });
       return uuid;
     },
@@ -254,9 +257,11 @@ export function createSiteSupervisorsRepository(db: DB) {
       values: SupervisorValues,
       siteUuids: string[],
       now: Date,
+      audit: AuditEvent,
     ): Promise<void> {
       const at = toDbTime(now);
       await db.transaction().execute(async (trx) => {
+        await recordAudit(trx, audit);
         await updateAccount(
           trx,
           current.kg_user_profile_uuid,
@@ -289,9 +294,10 @@ export function createSiteSupervisorsRepository(db: DB) {
       });
     },
 
-    async remove(current: SiteSupervisor, now: Date): Promise<void> {
+    async remove(current: SiteSupervisor, now: Date, audit: AuditEvent): Promise<void> {
       const at = toDbTime(now);
       await db.transaction().execute(async (trx) => {
+        await recordAudit(trx, audit);
         await trx
           .updateTable('site_supervisors')
           .set({ deleted_at: at, updated_at: at })

@@ -7,6 +7,7 @@ import type { Principal } from '../../auth/principal';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { patched } from '../../http/patch';
+import { changesBetween } from '../audit/changes';
 import { checkNewFile } from '../files/files.service';
 import type { FilesRepository } from '../files/files.repository';
 import { companyIsLive } from '../security-companies/security-companies.repository';
@@ -32,6 +33,31 @@ function storedBody(supervisor: SiteSupervisor): Omit<SiteSupervisorBody, 'ident
     email: supervisor.supervisor_email,
     type: 'userpass',
     photo: profile.photo,
+  };
+}
+
+/** The stored supervisor as the values a save writes, for the audit trail's before. */
+function supervisorValues(supervisor: SiteSupervisor): SupervisorValues {
+  const body = storedBody(supervisor);
+  return {
+    security_company_uuid: body.security_company_uuid,
+    name: body.name,
+    email: body.email,
+    phone: body.phone,
+    address: body.address,
+    ic_passport_number: body.ic_passport_number,
+    is_active: body.is_active,
+    photo_file_uuid: body.photo ?? null,
+  };
+}
+
+/** What every audit entry about a supervisor names: the supervisor, and its company. */
+function supervisorEntry(uuid: string, values: SupervisorValues) {
+  return {
+    entity: 'site_supervisor' as const,
+    entityUuid: uuid,
+    entityLabel: values.name,
+    companyUuid: values.security_company_uuid,
   };
 }
 
@@ -130,7 +156,17 @@ export function createSiteSupervisorsService(deps: {
     ) {
       const { values, siteUuids } = await validate(principal, body, 'add', null);
       const challengeHash = await hash(String(body.challenge));
-      const uuid = await raceSafe(() => supervisors.insert(values, siteUuids, challengeHash, now));
+      const uuid = await raceSafe(() =>
+        supervisors.insert(values, siteUuids, challengeHash, now, (created) => ({
+          ...supervisorEntry(created, values),
+          action: 'create',
+          changes: changesBetween(null, {
+            ...values,
+            residence_uuid: siteUuids,
+            password: body.challenge,
+          }),
+        })),
+      );
       return found(principal, uuid);
     },
 
@@ -139,13 +175,29 @@ export function createSiteSupervisorsService(deps: {
       // A new sign-in email may come as either name, as on add.
       const body = patched(storedBody(current), { ...sent, email: sent.email ?? sent.identifier });
       const { values, siteUuids } = await validate(principal, body, 'edit', current);
-      await raceSafe(() => supervisors.update(current, values, siteUuids, now));
+      const audit = {
+        ...supervisorEntry(uuid, values),
+        action: 'update' as const,
+        changes: changesBetween(
+          { ...supervisorValues(current), residence_uuid: storedBody(current).residence_uuid },
+          { ...values, residence_uuid: siteUuids },
+        ),
+      };
+      await raceSafe(() => supervisors.update(current, values, siteUuids, now, audit));
       return found(principal, uuid);
     },
 
     async remove(principal: Principal, uuid: string, now: Date): Promise<void> {
       const current = await found(principal, uuid);
-      await supervisors.remove(current, now);
+      const values = supervisorValues(current);
+      await supervisors.remove(current, now, {
+        ...supervisorEntry(uuid, values),
+        action: 'delete',
+        changes: changesBetween(
+          { ...values, residence_uuid: storedBody(current).residence_uuid },
+          null,
+        ),
+      });
     },
   };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { withAudit, type AuditEvent } from '../audit/audit.repository';
 import { sql, type SqlBool } from 'kysely';
 import type { Site } from '@contract/sites';
 import type { Principal } from '../../auth/principal';
@@ -169,51 +170,81 @@ export function createSitesRepository(db: DB) {
       return companyIsLive(db, uuid);
     },
 
-    async insert(values: SiteValues): Promise<string> {
+    async insert(values: SiteValues, audit: (uuid: string) => AuditEvent): Promise<string> {
       const uuid = randomUUID();
-      await db
-        .insertInto('residences')
-        .values({ uuid, ...values })
-        .execute();
-      return uuid;
+      return withAudit(
+        db,
+        async (trx) => {
+          await trx
+            .insertInto('residences')
+            .values({ uuid, ...values })
+            .execute();
+          return uuid;
+        },
+        audit,
+      );
     },
 
     /** False when the site does not exist or is deleted. */
-    async update(uuid: string, values: SiteValues, now: Date): Promise<boolean> {
-      const result = await db
-        .updateTable('residences')
-        .set({ ...values, updated_at: toDbTime(now) })
-        .where('uuid', '=', uuid)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+    async update(uuid: string, values: SiteValues, now: Date, audit: AuditEvent) {
+      return withAudit(
+        db,
+        async (trx) => {
+          const result = await trx
+            .updateTable('residences')
+            .set({ ...values, updated_at: toDbTime(now) })
+            .where('uuid', '=', uuid)
+            .where('deleted_at', 'is', null)
+            .executeTakeFirst();
+          return result.numUpdatedRows > 0n;
+        },
+        (updated) => (updated ? audit : null),
+      );
     },
 
     /** Whether guards may start and end shifts here with their PIN alone, for a site in scope. */
-    async setPinOnlyShifts(principal: Principal, uuid: string, on: boolean, now: Date) {
-      const result = await db
-        .updateTable('residences')
-        .set({ pin_only_shifts: on ? 1 : 0, updated_at: toDbTime(now) })
-        .where('uuid', '=', uuid)
-        .where('deleted_at', 'is', null)
-        .where(siteScope(principal, 'residences.uuid'))
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+    async setPinOnlyShifts(
+      principal: Principal,
+      uuid: string,
+      on: boolean,
+      now: Date,
+      audit: AuditEvent,
+    ) {
+      return withAudit(
+        db,
+        async (trx) => {
+          const result = await trx
+            .updateTable('residences')
+            .set({ pin_only_shifts: on ? 1 : 0, updated_at: toDbTime(now) })
+            .where('uuid', '=', uuid)
+            .where('deleted_at', 'is', null)
+            .where(siteScope(principal, 'residences.uuid'))
+            .executeTakeFirst();
+          return result.numUpdatedRows > 0n;
+        },
+        (updated) => (updated ? audit : null),
+      );
     },
 
     /**
      * Soft delete: the row stays for the attendance, visitors and incidents that name it, and so do
      * its guard and supervisor links; every reader skips it by deleted_at.
      */
-    async softDelete(uuid: string, now: Date): Promise<boolean> {
+    async softDelete(uuid: string, now: Date, audit: AuditEvent): Promise<boolean> {
       const at = toDbTime(now);
-      const result = await db
-        .updateTable('residences')
-        .set({ deleted_at: at, updated_at: at })
-        .where('uuid', '=', uuid)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+      return withAudit(
+        db,
+        async (trx) => {
+          const result = await trx
+            .updateTable('residences')
+            .set({ deleted_at: at, updated_at: at })
+            .where('uuid', '=', uuid)
+            .where('deleted_at', 'is', null)
+            .executeTakeFirst();
+          return result.numUpdatedRows > 0n;
+        },
+        (removed) => (removed ? audit : null),
+      );
     },
 
     /** The site's unit directory: every unit, by name, with its owner (the unit's host). */

@@ -1,6 +1,7 @@
 import { checkNewFile } from '../files/files.service';
 import type { FilesRepository } from '../files/files.repository';
 import type { Principal } from '../../auth/principal';
+import { changesBetween } from '../audit/changes';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import {
   SITE_FLAGS,
@@ -51,6 +52,19 @@ export const SHIFT_SETTINGS_REFUSED =
 
 function requireSuperadmin(principal: Principal): void {
   if (principal.role !== 'superadmin') throw forbidden(WRITES_REFUSED);
+}
+
+/** What every audit entry about a site names: the site, and the company it belongs to. */
+export function siteEntry(
+  uuid: string,
+  values: { name: string | null; security_company_uuid: string | null },
+) {
+  return {
+    entity: 'site' as const,
+    entityUuid: uuid,
+    entityLabel: values.name,
+    companyUuid: values.security_company_uuid,
+  };
 }
 
 function blankToNull(value: string | null | undefined): string | null {
@@ -126,7 +140,12 @@ export function createSitesService(sites: SitesRepository, files: FilesRepositor
   return {
     async create(principal: Principal, payload: SiteBody): Promise<Site> {
       requireSuperadmin(principal);
-      const uuid = await sites.insert(await valuesFrom(principal, payload, NEW_SITE));
+      const values = await valuesFrom(principal, payload, NEW_SITE);
+      const uuid = await sites.insert(values, (created) => ({
+        ...siteEntry(created, values),
+        action: 'create',
+        changes: changesBetween(null, values),
+      }));
       return saved(uuid);
     },
 
@@ -134,8 +153,13 @@ export function createSitesService(sites: SitesRepository, files: FilesRepositor
       requireSuperadmin(principal);
       const current = await sites.findValues(uuid);
       if (!current) throw notFound();
-      if (!(await sites.update(uuid, await valuesFrom(principal, payload, current), now)))
-        throw notFound();
+      const values = await valuesFrom(principal, payload, current);
+      const audit = {
+        ...siteEntry(uuid, values),
+        action: 'update' as const,
+        changes: changesBetween(current, values),
+      };
+      if (!(await sites.update(uuid, values, now, audit))) throw notFound();
       return saved(uuid);
     },
 
@@ -145,13 +169,31 @@ export function createSitesService(sites: SitesRepository, files: FilesRepositor
      */
     async setPinOnlyShifts(principal: Principal, uuid: string, on: boolean, now: Date) {
       if (principal.role === 'sitesupervisor') throw forbidden(SHIFT_SETTINGS_REFUSED);
-      if (!(await sites.setPinOnlyShifts(principal, uuid, on, now))) throw notFound();
+      const current = await sites.findLive(uuid);
+      const audit = {
+        ...siteEntry(uuid, current ?? { name: null, security_company_uuid: null }),
+        action: 'update' as const,
+        changes: changesBetween(
+          { pin_only_shifts: current?.pin_only_shifts ?? null },
+          { pin_only_shifts: on ? 1 : 0 },
+        ),
+      };
+      if (!current || !(await sites.setPinOnlyShifts(principal, uuid, on, now, audit))) {
+        throw notFound();
+      }
       return saved(uuid);
     },
 
     async remove(principal: Principal, uuid: string, now: Date): Promise<void> {
       requireSuperadmin(principal);
-      if (!(await sites.softDelete(uuid, now))) throw notFound();
+      const current = await sites.findValues(uuid);
+      if (!current) throw notFound();
+      const audit = {
+        ...siteEntry(uuid, current),
+        action: 'delete' as const,
+        changes: changesBetween(current, null),
+      };
+      if (!(await sites.softDelete(uuid, now, audit))) throw notFound();
     },
   };
 }

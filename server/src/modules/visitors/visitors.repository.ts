@@ -1,3 +1,4 @@
+import { recordAudit, type AuditEvent } from '../audit/audit.repository';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type {
   HealthApplication,
@@ -416,6 +417,7 @@ export function createVisitorsRepository(db: DB) {
       photoUuids: string[];
       registeredBy: Author;
       now: Date;
+      audit: (uuid: string) => AuditEvent;
     }): Promise<string> {
       const uuid = randomUUID();
       const at = toDbTime(input.now);
@@ -449,6 +451,7 @@ export function createVisitorsRepository(db: DB) {
             scanned_by_guard_uuid: input.registeredBy.guardUuid,
           })
           .execute();
+        await recordAudit(trx, input.audit(uuid));
       });
       return uuid;
     },
@@ -474,6 +477,7 @@ export function createVisitorsRepository(db: DB) {
       scanType: ScanType;
       scannedBy: Author;
       now: Date;
+      audit: AuditEvent;
     }): Promise<{ uuid: string; created_at: string } | null> {
       const at = toDbTime(input.now);
       return db.transaction().execute(async (trx) => {
@@ -500,6 +504,7 @@ export function createVisitorsRepository(db: DB) {
             scanned_by_guard_uuid: input.scannedBy.guardUuid,
           })
           .execute();
+        await recordAudit(trx, input.audit);
         return { uuid, created_at: at };
       });
     },

@@ -12,6 +12,7 @@ import { VISITOR_TYPES, walkInProblem, type WalkInFields } from '@rules/walk-ins
 import { authorOf, type Caller, type GuardPrincipal, type GuardSite } from '../../auth/principal';
 import { localDate, timestampOf } from '../../db/time';
 import type { UploadedPart } from '../../http/uploads';
+import { changesBetween } from '../audit/changes';
 import type { FilesRepository } from '../files/files.repository';
 import { storePhoto } from '../files/files.service';
 import type { SitesRepository } from '../sites/sites.repository';
@@ -67,6 +68,17 @@ export async function scanPass(
     scanType: verdict.scanType,
     scannedBy: authorOf(principal),
     now: input.now,
+    audit: {
+      action: verdict.scanType === 'IN' ? 'check-in' : 'check-out',
+      entity: 'visitor',
+      entityUuid: pass.uuid,
+      entityLabel: pass.name,
+      companyUuid: { ofSite: pass.residence_uuid },
+      changes: changesBetween(
+        { latest_scan_type: pass.latest_scan_type, checkpoint_times: pass.checkpoint_times },
+        { latest_scan_type: verdict.scanType, checkpoint_times: pass.checkpoint_times + 1 },
+      ),
+    },
   });
   if (!scan) throw conflict(SCANNED_ELSEWHERE, 'PASS_JUST_SCANNED');
   const after = await visitors.find(principal, { uuid: pass.uuid });
@@ -162,25 +174,38 @@ export function createVisitorsService(deps: {
       const photo = input.photo ? await storePhoto(files, guard, input.photo) : null;
       const now = input.now;
       const temperature = input.fields.temperature.trim();
+      const values = {
+        residence_uuid: input.site.uuid,
+        unit_uuid: unit.uuid,
+        name: input.fields.name.trim(),
+        phone_number: input.fields.phone.trim(),
+        car_plate_number: input.fields.carPlateNumber.trim().toUpperCase(),
+        category: type?.name ?? VISITOR_TYPES[0].name,
+        date: localDate(now),
+        start_time: `${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}`,
+        end_time: WALK_IN_END_TIME,
+        visitor_temp: temperature ? Number(temperature) : null,
+        ic_passport_number: input.fields.icPassportNumber.trim(),
+        email: input.fields.email.trim(),
+        purpose: input.fields.purpose.trim(),
+      };
       const uuid = await visitors.insertWalkIn({
-        values: {
-          residence_uuid: input.site.uuid,
-          unit_uuid: unit.uuid,
-          name: input.fields.name.trim(),
-          phone_number: input.fields.phone.trim(),
-          car_plate_number: input.fields.carPlateNumber.trim().toUpperCase(),
-          category: type?.name ?? VISITOR_TYPES[0].name,
-          date: localDate(now),
-          start_time: `${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}`,
-          end_time: WALK_IN_END_TIME,
-          visitor_temp: temperature ? Number(temperature) : null,
-          ic_passport_number: input.fields.icPassportNumber.trim(),
-          email: input.fields.email.trim(),
-          purpose: input.fields.purpose.trim(),
-        },
+        values,
         photoUuids: photo ? [photo.uuid] : [],
         registeredBy: authorOf(guard),
         now,
+        audit: (created) => ({
+          action: 'create',
+          entity: 'visitor',
+          entityUuid: created,
+          entityLabel: values.name,
+          companyUuid: guard.companyUuid,
+          changes: changesBetween(null, {
+            ...values,
+            type: 'WALKIN',
+            walkin_photo: photo ? [photo.uuid] : [],
+          }),
+        }),
       });
       const pass = await visitors.find(guard, { uuid });
       if (!pass) throw notFound();

@@ -1,0 +1,33 @@
+import { useId } from 'react';
+import { Button, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import type { Login } from '@contract/logins';
+import { Dialog } from '../../components/dialog';
+import { AuditList } from '../audit-log/audit-list';
+import { AUDIT_TEXT } from '../audit-log/audit-text';
+
+export interface LoginHistoryModalProps {
+  isOpen: boolean;
+  login: Login | null;
+  onClose: () => void;
+}
+
+/**
+ * A login's History: its audit entries, as a guard's or a site's History tab lists theirs. A login
+ * has no details page to hold the tab, so the list opens in a dialog from its row.
+ */
+export function LoginHistoryModal({ isOpen, login, onClose }: LoginHistoryModalProps) {
+  const titleId = useId();
+  return (
+    <Dialog isOpen={isOpen && login !== null} toggle={onClose} size="xl" labelledBy={titleId}>
+      <ModalHeader toggle={onClose}>
+        <span id={titleId}>{AUDIT_TEXT.historyOf(login?.user_email ?? '')}</span>
+      </ModalHeader>
+      <ModalBody>{login ? <AuditList entityUuid={login.uuid} /> : null}</ModalBody>
+      <ModalFooter>
+        <Button color="secondary" outline onClick={onClose}>
+          {AUDIT_TEXT.close}
+        </Button>
+      </ModalFooter>
+    </Dialog>
+  );
+}

@@ -1,0 +1,424 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDIT_SECRET, type AuditEntry } from '@contract/audit';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { applyRetention } from '../../server/src/jobs/scheduled-jobs';
+import { createFilesRepository } from '../../server/src/modules/files/files.repository';
+import { toDbTime } from '../../server/src/db/time';
+import { diskStorage } from '../../server/src/storage/file-storage';
+import { createCompany, createSite, createUser, PASSWORD } from './factories';
+import {
+  APP_KEY,
+  authHeaders,
+  makeTestApp,
+  signInEveryRole,
+  type Caller,
+  type TestApp,
+} from './test-app';
+
+// The audit trail (issue 21): each kind of write through either API leaves exactly one entry, in
+// the write's transaction, naming who, where from, and field by field what changed, with secrets
+// masked; entries cannot be changed or deleted; each company reads only its own.
+
+let t: TestApp;
+let tokens: Record<Caller, string>;
+let company: string;
+let site: string;
+
+const USER_AGENT = 'AuditTest/1.0 (Chromium)';
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  company = await createCompany(t.db, 'Harimau Security');
+  site = await createSite(t.db, company, { name: 'Residensi Audit' });
+  tokens = await signInEveryRole(t, company, [site]);
+});
+afterAll(() => t.close());
+
+async function call(
+  caller: Caller,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
+  return t.app.inject({
+    method,
+    url: `/kgapi${url}`,
+    headers: { ...authHeaders(tokens[caller]), 'user-agent': USER_AGENT },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+/** The entries written since `after` (an id), oldest first, read straight from the table. */
+async function entriesAfter(after: number): Promise<AuditEntry[]> {
+  const rows = await t.db
+    .selectFrom('audit_entries')
+    .selectAll()
+    .where('id', '>', after)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ ...row, changes: JSON.parse(row.changes) }) as AuditEntry);
+}
+
+async function lastId(): Promise<number> {
+  const row = await t.db
+    .selectFrom('audit_entries')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/** Runs `write` and answers the one entry it left; fails when it left none or several. */
+async function onlyEntryOf(write: () => ReturnType<typeof call>) {
+  const before = await lastId();
+  const response = await write();
+  expect(response.statusCode, response.body).toBe(200);
+  const entries = await entriesAfter(before);
+  expect(entries).toHaveLength(1);
+  const [entry] = entries;
+  expect(JSON.stringify(entry)).not.toContain(PASSWORD);
+  return { entry: entry as AuditEntry, response };
+}
+
+let guardNumber = 0;
+function guardPayload(overrides: Record<string, unknown> = {}) {
+  guardNumber += 1;
+  return {
+    security_company_uuid: company,
+    residence_uuids: [site],
+    guard_id: `AUD-${guardNumber}`,
+    name: `Nur Audit ${guardNumber}`,
+    nationality: 'Malaysian',
+    contact_number: '0123456789',
+    ic_passport_number: `900131-14-${String(guardNumber).padStart(4, '0')}`,
+    birthdate: '1990-01-31',
+    email: `audit${guardNumber}@mail.example.com`,
+    address: '12 Jalan Bukit Bintang, Kuala Lumpur',
+    ...overrides,
+  };
+}
+
+describe('guards', () => {
+  it('records an add with every field, the PIN masked, and who did it from where', async () => {
+    const { entry, response } = await onlyEntryOf(() =>
+      call('company', 'POST', '/guards/add', guardPayload({ pin: '482913' })),
+    );
+    const [guard] = response.json<{ resource: Array<{ uuid: string }> }>().resource;
+    expect(entry).toMatchObject({
+      action: 'create',
+      entity: 'guard',
+      entity_uuid: guard?.uuid,
+      entity_label: `Nur Audit ${guardNumber}`,
+      actor_role: 'securitycompany',
+      security_company_uuid: company,
+      client_address: '127.0.0.1',
+      user_agent: USER_AGENT,
+    });
+    expect(entry.actor_uuid).toBeTruthy();
+    expect(entry.changes.name).toEqual({ before: null, after: `Nur Audit ${guardNumber}` });
+    expect(entry.changes.residence_uuids).toEqual({ before: null, after: [site] });
+    expect(entry.changes.pin).toEqual({ before: null, after: AUDIT_SECRET });
+    expect(JSON.stringify(entry)).not.toContain('482913');
+  });
+
+  it('records an edit with only the fields that changed, and a PIN change masked', async () => {
+    const added = await call('admin', 'POST', '/guards/add', guardPayload());
+    const uuid = added.json<{ resource: Array<{ uuid: string }> }>().resource[0]?.uuid;
+    const { entry } = await onlyEntryOf(() =>
+      call('supervisor', 'PATCH', `/guards/${uuid}`, { name: 'Renamed Guard' }),
+    );
+    expect(entry).toMatchObject({ action: 'update', actor_role: 'sitesupervisor' });
+    expect(entry.changes).toEqual({
+      name: { before: `Nur Audit ${guardNumber}`, after: 'Renamed Guard' },
+    });
+    const pin = await onlyEntryOf(() =>
+      call('company', 'PATCH', `/guards/updatepin/${uuid}`, { pin: '555123' }),
+    );
+    expect(pin.entry).toMatchObject({ action: 'pin-change', entity_uuid: uuid });
+    expect(pin.entry.changes).toEqual({ pin: { before: AUDIT_SECRET, after: AUDIT_SECRET } });
+    expect(JSON.stringify(pin.entry)).not.toContain('555123');
+    const removed = await onlyEntryOf(() => call('company', 'DELETE', `/guards/${uuid}`));
+    expect(removed.entry).toMatchObject({ action: 'delete', entity_uuid: uuid });
+    expect(removed.entry.changes.name).toEqual({ before: 'Renamed Guard', after: null });
+  });
+});
+
+describe('companies, sites, supervisors and logins', () => {
+  it('records each add, edit and delete once, with its company and the password masked', async () => {
+    const free = await createSite(t.db, null, { name: 'Free Court' });
+    const email = `ops.${randomUUID().slice(0, 8)}@charlie.example.com`;
+    const added = await onlyEntryOf(() =>
+      call('admin', 'POST', '/securitycompanies/add', {
+        name: 'Charlie Protection',
+        brn: '202401012345',
+        license_number: 'KDN-PS-1234',
+        license_expiry_date: '2027-06-30',
+        address: '12 Jalan Tun Razak, Kuala Lumpur',
+        is_active: 1,
+        residence_uuid: [free],
+        email,
+        identifier: email,
+        challenge: 'Charlie@123',
+        type: 'userpass',
+      }),
+    );
+    const charlie = added.entry.entity_uuid ?? '';
+    expect(added.entry).toMatchObject({
+      action: 'create',
+      entity: 'security_company',
+      entity_label: 'Charlie Protection',
+      security_company_uuid: charlie,
+      actor_role: 'superadmin',
+    });
+    expect(added.entry.changes.password).toEqual({ before: null, after: AUDIT_SECRET });
+    expect(added.entry.changes.residence_uuid).toEqual({ before: null, after: [free] });
+    expect(JSON.stringify(added.entry)).not.toContain('Charlie@123');
+
+    const suspended = await onlyEntryOf(() =>
+      call('admin', 'PATCH', `/securitycompanies/${charlie}`, { is_active: 0 }),
+    );
+    expect(suspended.entry.changes).toEqual({ is_active: { before: 1, after: 0 } });
+
+    const siteEdit = await onlyEntryOf(() =>
+      call('admin', 'PATCH', `/data/residences/${free}`, {
+        name: 'Free Court Tower',
+        address: '1 Jalan Free',
+      }),
+    );
+    expect(siteEdit.entry).toMatchObject({
+      action: 'update',
+      entity: 'site',
+      entity_label: 'Free Court Tower',
+      security_company_uuid: charlie,
+    });
+    expect(siteEdit.entry.changes).toEqual({
+      name: { before: 'Free Court', after: 'Free Court Tower' },
+      address: { before: '', after: '1 Jalan Free' },
+    });
+
+    const supervisorEmail = `siti.${randomUUID().slice(0, 8)}@example.com`;
+    const supervisor = await onlyEntryOf(() =>
+      call('company', 'POST', '/sitesupervisors/add', {
+        security_company_uuid: company,
+        name: 'Siti Rahman',
+        phone: '60123456789',
+        address: '3 Jalan Ampang',
+        is_active: 1,
+        ic_passport_number: '900101-14-5678',
+        residence_uuid: [site],
+        email: supervisorEmail,
+        challenge: 'Siti@1234',
+        type: 'userpass',
+      }),
+    );
+    expect(supervisor.entry).toMatchObject({
+      action: 'create',
+      entity: 'site_supervisor',
+      entity_label: 'Siti Rahman',
+      security_company_uuid: company,
+    });
+    const removed = await onlyEntryOf(() =>
+      call('company', 'DELETE', `/sitesupervisors/${supervisor.entry.entity_uuid}`),
+    );
+    expect(removed.entry).toMatchObject({ action: 'delete', entity: 'site_supervisor' });
+
+    const proof = await call('company', 'POST', '/admin/verify', {
+      identifier: 'company@example.com',
+      challenge: PASSWORD,
+    });
+    expect(proof.statusCode).toBe(200);
+    const loginEmail = `desk.${randomUUID().slice(0, 8)}@example.com`;
+    const before = await lastId();
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/kgapi/logins/add',
+      headers: {
+        ...authHeaders(tokens.company),
+        'x-verification-token': proof.json<{ verification_token: string }>().verification_token,
+      },
+      payload: {
+        security_company_uuid: company,
+        is_active: 1,
+        identifier: loginEmail,
+        email: loginEmail,
+        challenge: 'Desk@1234',
+        type: 'userpass',
+      },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const written = await entriesAfter(before);
+    expect(written.map((entry) => [entry.action, entry.entity, entry.entity_label])).toEqual([
+      ['create', 'login', loginEmail],
+    ]);
+    expect(written[0]?.changes.password).toEqual({ before: null, after: AUDIT_SECRET });
+    expect(JSON.stringify(written)).not.toContain('Desk@1234');
+  });
+});
+
+describe('sign-in events', () => {
+  const signInAs = (identifier: string, challenge: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/kgapi/admin/session',
+      headers: { 'x-application-key': APP_KEY, 'user-agent': USER_AGENT },
+      payload: { identifier, challenge },
+    });
+
+  it('records a failed sign-in, a sign-in and a sign-out, never with the typed password', async () => {
+    await createUser(t.db, {
+      email: 'desk@harimau.example.com',
+      role: 'securitycompany',
+      companyUuid: company,
+    });
+    const before = await lastId();
+    expect((await signInAs('desk@harimau.example.com', 'Wrong@Pass1')).statusCode).toBe(401);
+    const signedIn = await signInAs('desk@harimau.example.com', PASSWORD);
+    expect(signedIn.statusCode).toBe(200);
+    const token = signedIn.json<{ session_token: string }>().session_token;
+    const out = await t.app.inject({
+      method: 'DELETE',
+      url: '/kgapi/identity/session',
+      headers: { ...authHeaders(token), 'user-agent': USER_AGENT },
+    });
+    expect(out.statusCode).toBe(200);
+    const entries = await entriesAfter(before);
+    expect(entries.map((entry) => [entry.action, entry.entity_label, entry.actor_role])).toEqual([
+      ['sign-in-failed', 'desk@harimau.example.com', 'anonymous'],
+      ['sign-in', 'desk@harimau.example.com', 'securitycompany'],
+      ['sign-out', 'desk@harimau.example.com', 'securitycompany'],
+    ]);
+    for (const entry of entries) {
+      expect(entry).toMatchObject({ security_company_uuid: company, user_agent: USER_AGENT });
+    }
+    expect(JSON.stringify(entries)).not.toMatch(/Wrong@Pass1|Demo|session_token/);
+    expect(JSON.stringify(entries)).not.toContain(PASSWORD);
+    expect(JSON.stringify(entries)).not.toContain(token);
+  });
+
+  it('records a re-verification, and a wrong one', async () => {
+    const before = await lastId();
+    await call('company', 'POST', '/admin/verify', {
+      identifier: 'company@example.com',
+      challenge: 'Nope@1234',
+    });
+    await call('company', 'POST', '/admin/verify', {
+      identifier: 'company@example.com',
+      challenge: PASSWORD,
+    });
+    const entries = await entriesAfter(before);
+    expect(entries.map((entry) => entry.action)).toEqual(['verification-failed', 'verification']);
+  });
+});
+
+describe('the trail itself', () => {
+  it('cannot be changed, nor deleted before it is a year old', async () => {
+    const [entry] = await t.db.selectFrom('audit_entries').select('id').limit(1).execute();
+    const id = entry?.id ?? 0;
+    await expect(
+      t.db.updateTable('audit_entries').set({ action: 'delete' }).where('id', '=', id).execute(),
+    ).rejects.toThrow(/append-only/);
+    await expect(t.db.deleteFrom('audit_entries').where('id', '=', id).execute()).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(sql`delete from audit_entries`.execute(t.db)).rejects.toThrow(/append-only/);
+    expect(await lastId()).toBeGreaterThanOrEqual(id);
+  });
+
+  it('keeps AUDIT_RETENTION_DAYS and logs each retention run', async () => {
+    const old = (days: number) => ({
+      uuid: randomUUID(),
+      created_at: toDbTime(new Date(Date.now() - days * 86_400_000)),
+      action: 'update',
+      entity: 'guard',
+      entity_uuid: null,
+      entity_label: `aged ${days}`,
+      actor_uuid: null,
+      actor_name: null,
+      actor_role: 'system',
+      security_company_uuid: null,
+      changes: '{}',
+      client_address: null,
+      user_agent: null,
+    });
+    await t.db
+      .insertInto('audit_entries')
+      .values([old(731), old(729)])
+      .execute();
+    await t.db.deleteFrom('job_leases').execute();
+    const run = await applyRetention(t.db, createFilesRepository(t.db, diskStorage(t.dataDir)), {
+      visitorDataDays: 180,
+      selfieDays: 365,
+      auditDays: 730,
+    });
+    expect(run?.auditEntries).toBe(1);
+    const labels = await t.db
+      .selectFrom('audit_entries')
+      .select('entity_label')
+      .where('entity_label', 'like', 'aged %')
+      .execute();
+    expect(labels).toEqual([{ entity_label: 'aged 729' }]);
+    const [logged] = await t.db
+      .selectFrom('audit_entries')
+      .selectAll()
+      .where('action', '=', 'retention')
+      .execute();
+    expect(JSON.parse(logged?.changes ?? '{}').auditEntries).toEqual({ before: null, after: 1 });
+  });
+});
+
+describe('GET /audit/list', () => {
+  const list = (caller: Caller, query = '') => call(caller, 'GET', `/audit/list${query}`);
+
+  it('shows the superadmin every entry and a company only its own, newest first', async () => {
+    const other = await createCompany(t.db, 'Other Guarding');
+    await createUser(t.db, {
+      email: 'other@example.com',
+      role: 'securitycompany',
+      companyUuid: other,
+    });
+    const all = await list('admin', '?limit=500&include_count=exact');
+    const entries = all.json<{ resource: AuditEntry[]; meta: { count: number } }>();
+    expect(entries.meta.count).toBe(entries.resource.length);
+    const ids = entries.resource.map((entry) => entry.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(entries.resource.some((entry) => entry.security_company_uuid === other)).toBe(false);
+    expect(entries.resource.some((entry) => entry.security_company_uuid !== company)).toBe(true);
+
+    const own = (await list('company', '?limit=500')).json<{ resource: AuditEntry[] }>();
+    expect(own.resource.length).toBeGreaterThan(0);
+    expect(own.resource.every((entry) => entry.security_company_uuid === company)).toBe(true);
+    // Whatever the filter says, a company reads none of another's.
+    const filter = encodeURIComponent(`security_company_uuid = '${other}'`);
+    const forced = await list('company', `?filter=${filter}`);
+    expect(forced.json<{ resource: AuditEntry[] }>().resource).toEqual([]);
+  });
+
+  it('filters by record, action, actor and date, and pages', async () => {
+    const added = await call('company', 'POST', '/guards/add', guardPayload());
+    const [guard] = added.json<{ resource: Array<{ uuid: string }> }>().resource;
+    await call('company', 'PATCH', `/guards/${guard?.uuid}`, { name: 'Filtered Guard' });
+    const byRecord = encodeURIComponent(`entity_uuid = '${guard?.uuid}'`);
+    const history = (await list('company', `?filter=${byRecord}`)).json<{
+      resource: AuditEntry[];
+      meta: { count: number };
+    }>();
+    expect(history.resource.map((entry) => entry.action)).toEqual(['update', 'create']);
+    expect(history.meta.count).toBe(2);
+    const updates = encodeURIComponent(
+      `(entity_uuid = '${guard?.uuid}') AND (action = 'update') AND (actor_role = 'securitycompany') AND (created_at >= '2020-01-01 00:00:00')`,
+    );
+    const page = (await list('company', `?filter=${updates}&limit=1&offset=0`)).json<{
+      resource: AuditEntry[];
+    }>();
+    expect(page.resource).toHaveLength(1);
+    expect(page.resource[0]?.changes.name?.after).toBe('Filtered Guard');
+    const bad = await list('company', `?filter=${encodeURIComponent("changes like '%x%'")}`);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('refuses supervisors', async () => {
+    const refused = await list('supervisor');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe('Only administrators can read the audit log.');
+  });
+});
