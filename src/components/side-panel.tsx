@@ -31,7 +31,10 @@ export function SidePanel({ isOpen, title, onClose, onClosed, children }: SidePa
       <ModalHeader toggle={onClose} tag="h2">
         <span id={titleId}>{title}</span>
       </ModalHeader>
-      <ModalBody>{children}</ModalBody>
+      {/* Focusable, so a long change (a browser's user agent, many fields) scrolls by keyboard. */}
+      <ModalBody tabIndex={0} role="region" aria-labelledby={titleId}>
+        {children}
+      </ModalBody>
       <ModalFooter>
         <Button color="secondary" outline onClick={onClose}>
           Close

@@ -6,7 +6,8 @@ import { applyRetention } from '../../server/src/jobs/scheduled-jobs';
 import { createFilesRepository } from '../../server/src/modules/files/files.repository';
 import { toDbTime } from '../../server/src/db/time';
 import { diskStorage } from '../../server/src/storage/file-storage';
-import { createCompany, createSite, createUser, PASSWORD } from './factories';
+import { weekdayOf } from '@rules/visitor-pass';
+import { createCompany, createSite, createUser, createVisitor, PASSWORD } from './factories';
 import {
   APP_KEY,
   authHeaders,
@@ -420,5 +421,107 @@ describe('GET /audit/list', () => {
     const refused = await list('supervisor');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe('Only administrators can read the audit log.');
+  });
+});
+
+describe('incidents, passes, kiosks and passwords', () => {
+  it('records an incident reported and updated, numbered, for the site’s company', async () => {
+    const category = await t.db
+      .selectFrom('incident_categories')
+      .select('uuid')
+      .executeTakeFirstOrThrow();
+    const added = await onlyEntryOf(() =>
+      call('company', 'POST', '/incidents/add', {
+        incident_date: '2026-01-05 08:00:00',
+        residence_uuid: site,
+        category_uuid: category.uuid,
+        description: 'Gate left open.',
+        actions_taken: '',
+        files: [],
+      }),
+    );
+    const [incident] = added.response.json<{
+      resource: Array<{ uuid: string; kg_incident_id: string }>;
+    }>().resource;
+    expect(added.entry).toMatchObject({
+      action: 'create',
+      entity: 'incident',
+      entity_uuid: incident?.uuid,
+      entity_label: incident?.kg_incident_id,
+      security_company_uuid: company,
+    });
+    expect(added.entry.changes.description).toEqual({ before: null, after: 'Gate left open.' });
+    const updated = await onlyEntryOf(() =>
+      call('supervisor', 'PATCH', `/incidents/${incident?.uuid}`, { status: 'RESOLVED' }),
+    );
+    expect(updated.entry.changes).toEqual({ status: { before: 'PENDING', after: 'RESOLVED' } });
+  });
+
+  it('records a pass checked in at the desk, for the site’s company whoever scans', async () => {
+    const gate = await createSite(t.db, company, { name: 'Gate Court', kipleguard_visitors: 1 });
+    const pass = await createVisitor(t.db, gate, { name: 'Lim Wei', qr_code: 'AUDIT-QR-1' });
+    const { entry } = await onlyEntryOf(() =>
+      call('admin', 'POST', '/visitors/qr/AUDIT-QR-1', { weekday: weekdayOf(new Date()) }),
+    );
+    expect(entry).toMatchObject({
+      action: 'check-in',
+      entity: 'visitor',
+      entity_uuid: pass,
+      entity_label: 'Lim Wei',
+      actor_role: 'superadmin',
+      security_company_uuid: company,
+    });
+  });
+
+  it('records a kiosk enrolled and revoked on its site’s History, never with its credential', async () => {
+    const enrolled = await onlyEntryOf(() =>
+      call('company', 'POST', '/kiosks/add', { residence_uuid: site, label: 'Front gate' }),
+    );
+    expect(enrolled.entry).toMatchObject({
+      action: 'kiosk-enrol',
+      entity: 'site',
+      entity_uuid: site,
+      entity_label: 'Residensi Audit',
+      security_company_uuid: company,
+    });
+    expect(enrolled.entry.changes).toEqual({ kiosk: { before: null, after: 'Front gate' } });
+    const answer = enrolled.response.json<{ resource: { uuid: string }; token: string }>();
+    expect(JSON.stringify(enrolled.entry)).not.toContain(answer.token);
+    const revoked = await onlyEntryOf(() =>
+      call('company', 'DELETE', `/kiosks/${answer.resource.uuid}`),
+    );
+    expect(revoked.entry).toMatchObject({ action: 'kiosk-revoke', entity_uuid: site });
+  });
+
+  it('records a password change, masked, for the login that changed it', async () => {
+    await createUser(t.db, {
+      email: 'changer@harimau.example.com',
+      role: 'securitycompany',
+      companyUuid: company,
+    });
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/kgapi/admin/session',
+      headers: { 'x-application-key': APP_KEY },
+      payload: { identifier: 'changer@harimau.example.com', challenge: PASSWORD },
+    });
+    const session = signedIn.json<{ session_token: string; identities: Array<{ uuid: string }> }>();
+    const before = await lastId();
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: `/kgapi/identity/${session.identities[0]?.uuid}/challenge`,
+      headers: authHeaders(session.session_token),
+      payload: { old_challenge: PASSWORD, challenge: 'Changed@2026' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const entries = await entriesAfter(before);
+    expect(entries.map((entry) => [entry.action, entry.entity_label, entry.changes])).toEqual([
+      [
+        'password-change',
+        'changer@harimau.example.com',
+        { password: { before: AUDIT_SECRET, after: AUDIT_SECRET } },
+      ],
+    ]);
+    expect(JSON.stringify(entries)).not.toMatch(/Changed@2026/);
   });
 });

@@ -200,10 +200,18 @@ export function createVisitorsService(deps: {
           entityUuid: created,
           entityLabel: values.name,
           companyUuid: guard.companyUuid,
+          // The visitor's contact and identity numbers stay out of the append-only trail, which
+          // keeps entries longer than VISITOR_DATA_RETENTION_DAYS keeps them (docs/privacy.md).
           changes: changesBetween(null, {
-            ...values,
+            residence_uuid: values.residence_uuid,
+            unit_uuid: values.unit_uuid,
+            name: values.name,
+            category: values.category,
+            date: values.date,
+            start_time: values.start_time,
+            end_time: values.end_time,
+            purpose: values.purpose,
             type: 'WALKIN',
-            walkin_photo: photo ? [photo.uuid] : [],
           }),
         }),
       });
