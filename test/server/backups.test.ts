@@ -1,6 +1,6 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -14,6 +14,7 @@ import { DATABASE_FILE, openDataDir } from '../../server/src/db/open-data-dir';
 import type { DB } from '../../server/src/db/database';
 import { seedDemoData } from '../../server/src/db/seed/demo';
 import { createVisitor } from './factories';
+import { fileHashes } from './file-hashes';
 
 // A backup taken while writers run restores to a database identical to the one at some moment
 // of the writes: every table as it was, the written one holding the writes up to that moment
@@ -75,17 +76,6 @@ function runCli(script: string, args: string[], env: Record<string, string>): Pr
       (error, _stdout, stderr) => (error ? reject(new Error(stderr || String(error))) : resolve()),
     );
   });
-}
-
-function fileHashes(dir: string): Map<string, string> {
-  return new Map(
-    readdirSync(dir).map((name) => [
-      name,
-      createHash('sha256')
-        .update(readFileSync(path.join(dir, name)))
-        .digest('hex'),
-    ]),
-  );
 }
 
 describe('npm run backup and npm run restore (SQLite)', { timeout: 60_000 }, () => {

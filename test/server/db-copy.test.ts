@@ -11,6 +11,7 @@ import { SUPERADMIN_EMAIL } from '../../server/src/db/seed/demo-catalogue';
 import { DEMO_PASSWORD, seedDemoData } from '../../server/src/db/seed/demo';
 import { APP_KEY, authHeaders, signIn } from './test-app';
 import { openTestDatabase, TEST_ENGINE } from './test-database';
+import { recordAudit } from '../../server/src/modules/audit/audit.repository';
 
 // db:copy moves a company from the SQLite file to PostgreSQL: after it, the same API must answer
 // the same from both databases.
@@ -41,6 +42,9 @@ describe.skipIf(TEST_ENGINE === 'sqlite')('db:copy from SQLite to PostgreSQL', (
     source = openDatabase(':memory:');
     await migrateToLatest(source);
     await seedDemoData(source, { dataDir });
+    for (const action of ['backup', 'retention'] as const) {
+      await recordAudit(source, { action, entity: action, entityUuid: null });
+    }
     target = await openTestDatabase();
     copied = await copyDatabase(source, target.db);
     const config = readConfig({ DATA_DIR: dataDir, APP_KEYS: APP_KEY, STATIC_DIR: '' });
@@ -60,6 +64,13 @@ describe.skipIf(TEST_ENGINE === 'sqlite')('db:copy from SQLite to PostgreSQL', (
     const byName = new Map(copied.map((table) => [table.table, table.source]));
     expect(byName.get('guards')).toBeGreaterThan(100);
     expect(byName.get('attendances')).toBeGreaterThan(100);
+    expect(byName.get('audit_entries')).toBe(2);
+  });
+
+  it('keeps the audit entries’ numbers, and numbers the next one after them', async () => {
+    await recordAudit(target.db, { action: 'backup', entity: 'backup', entityUuid: null });
+    const ids = await target.db.selectFrom('audit_entries').select('id').orderBy('id').execute();
+    expect(ids.map((row) => row.id)).toEqual([1, 2, 3]);
   });
 
   it('answers every list’s first page and count, and the dashboard, the same from both', async () => {

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from './database';
 import { engineOf } from './engine';
+import { APPEND_ONLY_TABLES } from './engine/append-only';
 
 /** Tables the triggers fill as the rows they count arrive; copying them too would count twice. */
 const KEPT_BY_TRIGGERS = new Set([
@@ -103,7 +104,9 @@ export async function copyDatabase(
   const deferredOf = (table: string) =>
     plan.deferred.filter((key) => key.table === table).map((key) => key.column);
   const sourceTables = new Set((await source.introspection.getTables()).map((t) => t.name));
-  await sql`truncate table ${sql.join(tables.map((table) => sql.table(table)))} restart identity cascade`.execute(
+  // The rows the migrations wrote go; append-only tables refuse TRUNCATE, and start empty.
+  const cleared = tables.filter((table) => !APPEND_ONLY_TABLES.includes(table));
+  await sql`truncate table ${sql.join(cleared.map((table) => sql.table(table)))} restart identity cascade`.execute(
     target,
   );
   const copied: CopiedTable[] = [];

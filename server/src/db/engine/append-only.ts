@@ -10,6 +10,9 @@ import { engineOf } from '.';
  * - PostgreSQL: a BEFORE row trigger for update and delete, and a statement trigger that refuses
  *   TRUNCATE (which row triggers do not see).
  */
+/** The tables made append-only; a fresh database holds no rows in them, so nothing clears them. */
+export const APPEND_ONLY_TABLES: readonly string[] = ['audit_entries'];
+
 export async function makeAppendOnly(
   db: Kysely<unknown>,
   table: string,

@@ -38,10 +38,11 @@ export async function dropIntegerId(db: Kysely<unknown>, table: string): Promise
 
 /**
  * A new table's integer primary key that numbers rows in the order they are written: SQLite's
- * rowid alias, or a PostgreSQL identity column (integer, so the driver answers a number).
+ * rowid alias, or a PostgreSQL identity column (integer, so the driver answers a number; by
+ * default, so `npm run db:copy` can bring rows over with their numbers).
  */
 export function serialPrimaryKey(db: Kysely<unknown>) {
   const postgres = engineOf(db) === 'postgres';
   return (column: ColumnDefinitionBuilder) =>
-    postgres ? column.primaryKey().generatedAlwaysAsIdentity() : column.primaryKey();
+    postgres ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey();
 }
