@@ -33,6 +33,32 @@ const GOAL_WRITE_ADDED_MS = 1;
 const BATCH = 1000;
 const DAY_MS = 86_400_000;
 const ACTIONS = ['update', 'create', 'sign-in', 'check-in', 'shift-start', 'delete'] as const;
+const GIVEN = [
+  'Nur',
+  'Ahmad',
+  'Siti',
+  'Muhammad',
+  'Mei Ling',
+  'Wei Jie',
+  'Priya',
+  'Arjun',
+  'Aisyah',
+  'Hafiz',
+];
+const FAMILY = [
+  'Tan',
+  'Lim',
+  'Wong',
+  'Rahman',
+  'Ismail',
+  'Kumar',
+  'Nair',
+  'Chong',
+  'Abdullah',
+  'Yusof',
+];
+/** A person's name from a number, as the demo's: 100 names, each shared by many records. */
+const nameOf = (n: number) => `${GIVEN[n % 10]} ${FAMILY[Math.floor(n / 10) % 10]}`;
 const ENTITIES = ['guard', 'site', 'login', 'visitor', 'attendance'] as const;
 
 /** Fills the audit table up to `entries`, oldest first, spread over the last 730 days. */
@@ -57,18 +83,23 @@ async function fillAudit(db: DB, entries: number): Promise<void> {
   for (let written = have; written < entries; written += BATCH) {
     const rows = Array.from({ length: Math.min(BATCH, entries - written) }, (_, i) => {
       const k = written + i;
+      // A scrambled number per entry, so its action, record, actor and company vary apart.
+      const r = Math.imul(k + 1, 2654435761) >>> 0;
+      const record = (r >>> 5) % records.length;
+      const actor = (r >>> 9) % actors.length;
       const at = now - 730 * DAY_MS + Math.floor(((k + 1) / entries) * 730 * DAY_MS);
       return {
         uuid: randomUUID(),
         created_at: toDbTime(new Date(Math.min(at, now - 60_000))),
-        action: ACTIONS[k % ACTIONS.length] as string,
-        entity: ENTITIES[(k >> 3) % ENTITIES.length] as string,
-        entity_uuid: records[(k * 7919) % records.length] ?? null,
-        entity_label: `Record ${(k * 7919) % records.length}`,
-        actor_uuid: actors[k % actors.length] ?? null,
-        actor_name: `User ${k % actors.length}`,
+        action: ACTIONS[r % ACTIONS.length] as string,
+        entity: ENTITIES[(r >>> 3) % ENTITIES.length] as string,
+        entity_uuid: records[record] ?? null,
+        entity_label: nameOf(record),
+        actor_uuid: actors[actor] ?? null,
+        actor_name: nameOf(actor + 3),
         actor_role: 'securitycompany',
-        security_company_uuid: k % 10 === 0 ? null : (companies[k % companies.length] ?? null),
+        security_company_uuid:
+          (r >>> 13) % 10 === 0 ? null : (companies[(r >>> 17) % companies.length] ?? null),
         changes: JSON.stringify({ name: { before: `Old ${k}`, after: `New ${k}` } }),
         client_address: '10.0.0.1',
         user_agent: 'Mozilla/5.0 (bench)',
@@ -143,6 +174,11 @@ async function main(): Promise<void> {
         query: page(`(actor_uuid = '${sample?.actor_uuid}')`),
       },
       {
+        label: `user named 'Siti Wong' (${caller})`,
+        caller,
+        query: page(`(actor_name like '%Siti Wong%')`),
+      },
+      {
         label: `last 7 days (${caller})`,
         caller,
         query: page(`(created_at >= '${weekAgo}')`),
@@ -153,9 +189,9 @@ async function main(): Promise<void> {
         query: page(`(entity = 'guard') AND (action = 'update')`),
       },
       {
-        label: `search 'Record 1234' (${caller})`,
+        label: `search 'Priya Kumar' (${caller})`,
         caller,
-        query: page(`((entity_label like '%Record 1234%') OR (actor_name like '%Record 1234%'))`),
+        query: page(`((entity_label like '%Priya Kumar%') OR (actor_name like '%Priya Kumar%'))`),
       },
     );
   }

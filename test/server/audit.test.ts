@@ -417,6 +417,54 @@ describe('GET /audit/list', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('pages a search many entries match on a walk in order, finding what the plain query finds', async () => {
+    const entry = (n: number) => ({
+      uuid: randomUUID(),
+      created_at: toDbTime(new Date(Date.now() - 3_600_000)),
+      action: 'update',
+      entity: 'guard',
+      entity_uuid: null,
+      entity_label: n % 2 === 0 ? 'Walker Often' : 'Walker Seldom',
+      actor_uuid: null,
+      actor_name: 'Bulk Writer',
+      actor_role: 'securitycompany',
+      security_company_uuid: company,
+      changes: '{}',
+      client_address: null,
+      user_agent: null,
+    });
+    for (let start = 0; start < 12_000; start += 500) {
+      const rows = Array.from({ length: 500 }, (_, i) => entry(start + i));
+      await t.db.insertInto('audit_entries').values(rows).execute();
+    }
+    const expected = async (label: string) =>
+      (
+        await t.db
+          .selectFrom('audit_entries')
+          .select('id')
+          .where('entity_label', '=', label)
+          .orderBy('id', 'desc')
+          .limit(8)
+          .offset(8)
+          .execute()
+      ).map((row) => row.id);
+    // 6,000 matches each, past FEW_MATCHES: the page is met on a walk in the list's order, which
+    // must find the same entries the plain query does, for the superadmin and in a company's scope.
+    for (const caller of ['admin', 'company'] as const) {
+      for (const label of ['Walker Often', 'Walker Seldom']) {
+        const filter = encodeURIComponent(
+          `(entity_label like '%${label}%') OR (actor_name like '%${label}%')`,
+        );
+        const answer = (await list(caller, `?filter=${filter}&limit=8&offset=8`)).json<{
+          resource: AuditEntry[];
+          meta: { count: number };
+        }>();
+        expect(answer.meta.count).toBe(6000);
+        expect(answer.resource.map((row) => row.id)).toEqual(await expected(label));
+      }
+    }
+  });
+
   it('refuses supervisors', async () => {
     const refused = await list('supervisor');
     expect(refused.statusCode).toBe(403);
