@@ -151,7 +151,10 @@ describe('Sites list', () => {
     );
 
     await router.navigate('/sites');
-    await user.click(await screen.findByText('Putrajaya Lodge'));
+    // Back on the list, it loads again: click a row of the settled table, not one it replaces.
+    const sites = await screen.findByRole('table', { name: 'Sites' });
+    await waitFor(() => expect(sites).toHaveAttribute('aria-busy', 'false'));
+    await user.click(await within(sites).findByText('Putrajaya Lodge'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/site-details/site-5/null'));
   });
 
