@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@contract/audit';
-import { dataColumns } from '../../components/data-table';
+import { BreakAtSeparators, dataColumns } from '../../components/data-table';
 import { RowActions } from '../../components/row-actions';
 import { formatTimestamp } from '../../lib/dates';
 import {
@@ -31,10 +31,13 @@ export function auditColumns(onView: (entry: AuditEntry) => void) {
     col.display({
       id: 'actor',
       header: AUDIT_TEXT.columns.user,
-      meta: { sortField: 'actor_name' },
+      // A name, or the email of a login that has none: broken only at its separators.
+      meta: { sortField: 'actor_name', kind: 'id' },
       cell: ({ row }) => (
         <>
-          <span className="d-block">{actorName(row.original)}</span>
+          <span className="d-block">
+            <BreakAtSeparators text={actorName(row.original)} />
+          </span>
           {row.original.actor_name ? (
             <span className="d-block small text-muted">{roleLabel(row.original)}</span>
           ) : null}
@@ -50,12 +53,15 @@ export function auditColumns(onView: (entry: AuditEntry) => void) {
     col.display({
       id: 'record',
       header: AUDIT_TEXT.columns.record,
-      meta: { sortField: 'entity_label' },
+      // A guard's or site's name, or a login's email: broken only at its separators.
+      meta: { sortField: 'entity_label', kind: 'id' },
       cell: ({ row }) => (
         <>
           <span className="d-block small text-muted">{entityLabel(row.original)}</span>
           {row.original.entity_label ? (
-            <span className="d-block">{row.original.entity_label}</span>
+            <span className="d-block">
+              <BreakAtSeparators text={row.original.entity_label} />
+            </span>
           ) : null}
         </>
       ),
