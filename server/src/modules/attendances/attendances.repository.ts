@@ -123,28 +123,35 @@ export function createAttendancesRepository(db: DB, options: { geofenceRadiusMet
     ReturnType<ReturnType<typeof selectAttendances>['executeTakeFirstOrThrow']>
   >;
 
-  function toRecord({
-    checkin_access_key,
-    checkout_access_key,
-    id: _id,
-    residence_id: _residenceId,
-    ...row
-  }: AttendanceRow): Attendance {
+  /**
+   * The record the API answers, written out field by field: one literal of one shape is built and
+   * serialised several times faster than a spread of the row (an export reads 500 at a time).
+   */
+  function toRecord(row: AttendanceRow): Attendance {
     const companyName = row.security_company_name ?? null;
+    const checkinAway = isAwayFromSite(row.checkin_distance_m, options.geofenceRadiusMetres);
+    const checkoutAway = isAwayFromSite(row.checkout_distance_m, options.geofenceRadiusMetres);
     return {
-      ...row,
+      uuid: row.uuid,
+      guard_id: row.guard_id,
+      guard_name: row.guard_name,
+      kg_guard_uuid: row.kg_guard_uuid,
+      residence_uuid: row.residence_uuid,
+      residence_name: row.residence_name,
       security_company_name: companyName,
+      checkin_at: row.checkin_at,
+      checkout_at: row.checkout_at,
+      checkin_lat: row.checkin_lat,
+      checkin_lng: row.checkin_lng,
+      checkout_lat: row.checkout_lat,
+      checkout_lng: row.checkout_lng,
+      checkin_distance_m: row.checkin_distance_m,
+      checkout_distance_m: row.checkout_distance_m,
+      selfies_removed_at: row.selfies_removed_at,
+      created_at: row.created_at,
       residence: { name: row.residence_name, security_company_name: companyName },
-      checkin_photo_url: checkin_access_key ? fileUrl(checkin_access_key) : null,
-      checkout_photo_url: checkout_access_key ? fileUrl(checkout_access_key) : null,
-      ...awayFlags(row.checkin_distance_m, row.checkout_distance_m),
-    };
-  }
-
-  function awayFlags(checkin: number | null, checkout: number | null) {
-    const checkinAway = isAwayFromSite(checkin, options.geofenceRadiusMetres);
-    const checkoutAway = isAwayFromSite(checkout, options.geofenceRadiusMetres);
-    return {
+      checkin_photo_url: row.checkin_access_key ? fileUrl(row.checkin_access_key) : null,
+      checkout_photo_url: row.checkout_access_key ? fileUrl(row.checkout_access_key) : null,
       checkin_away_from_site: checkinAway,
       checkout_away_from_site: checkoutAway,
       away_from_site: checkinAway || checkoutAway,
