@@ -47,6 +47,7 @@ import { siteSupervisorsRoutes } from './modules/site-supervisors/site-superviso
 import { createSiteSupervisorsService } from './modules/site-supervisors/site-supervisors.service';
 import { createVisitorsRepository } from './modules/visitors/visitors.repository';
 import { createVisitorsService } from './modules/visitors/visitors.service';
+import { createPassIssuingService } from './modules/visitors/pass-issuing.service';
 import { createAttendancesService } from './modules/attendances/attendances.service';
 import { registerGuardDoorAuthentication } from './modules/guard-app/guard-app.auth';
 import { createGuardAppRepository } from './modules/guard-app/guard-app.repository';
@@ -164,6 +165,13 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     resetCodeTtlMinutes: config.resetCodeTtlMinutes,
   });
+  const passes = createPassIssuingService({
+    visitors,
+    sites,
+    mailer,
+    mail: config.mail,
+    publicUrl: config.publicUrl,
+  });
   const incidents = createIncidentsService({ incidents: createIncidentsRepository(db), files });
   const guardApp = createGuardAppService({
     db,
@@ -196,7 +204,7 @@ export async function buildApp({
       attendancesRoutes(api, { attendances });
       securityCompaniesRoutes(api, { securityCompanies, gate });
       sitesRoutes(api, { sites, sitesService });
-      visitorsRoutes(api, { visitors });
+      visitorsRoutes(api, { visitors, passes });
       incidentsRoutes(api, { incidents });
       siteSupervisorsRoutes(api, { siteSupervisors, gate });
       loginsRoutes(api, { logins, gate, verifications });

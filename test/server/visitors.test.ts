@@ -372,11 +372,12 @@ describe('POST /visitors/qr/{code}', () => {
     ]);
   });
 
-  it('refuses, with the reason in words, a pass that is not valid, outside its window, or on a wrong weekday', async () => {
+  it('refuses, with the reason in words, a pass that is not valid, cancelled, outside its window, or on a wrong weekday', async () => {
     const today = weekdayOf(new Date());
     const otherDays = WEEKDAYS.filter((d) => d !== today).join(',');
     const cases = [
-      [{ status: 'CANCELLED' }, 'PASS_NOT_VALID', 'This pass is not valid.'],
+      [{ status: 'EXPIRED' }, 'PASS_NOT_VALID', 'This pass is not valid.'],
+      [{ status: 'CANCELLED' }, 'PASS_CANCELLED', 'This pass was cancelled.'],
       [{ date: day(1) }, 'PASS_OUTSIDE_WINDOW', 'This pass is outside its visiting window.'],
       [{ date: day(-3) }, 'PASS_OUTSIDE_WINDOW', 'This pass is outside its visiting window.'],
       [

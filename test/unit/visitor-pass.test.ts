@@ -41,13 +41,21 @@ describe('the check-in and check-out judgement', () => {
   });
 
   it('refuses a pass that is not VALID, whatever else holds', () => {
-    for (const status of ['EXPIRED', 'INVALID', 'CANCELLED', 'valid', '']) {
+    for (const status of ['EXPIRED', 'INVALID', 'valid', '']) {
       expect(judgeScan(oneTime({ status }), DURING)).toEqual({
         allowed: false,
         reason: 'not-valid',
         message: 'This pass is not valid.',
       });
     }
+  });
+
+  it('refuses a cancelled pass with its own reason', () => {
+    expect(judgeScan(oneTime({ status: 'CANCELLED' }), DURING)).toEqual({
+      allowed: false,
+      reason: 'cancelled',
+      message: 'This pass was cancelled.',
+    });
   });
 
   it('labels the second scan Check-out (OUT) and the first and third Check-in (IN)', () => {

@@ -204,6 +204,13 @@ export interface VisitorsTable extends Timestamps {
   purpose: Generated<string>;
   /** When the retention job removed the visitor's name, phone, document, plate and photos. */
   personal_data_removed_at: Generated<string | null>;
+  /** Whom the visitor comes to see: the unit's owner or a named resident (issued passes). */
+  host_name: Generated<string>;
+  remarks: Generated<string>;
+  /** When the pass was cancelled (its status is then CANCELLED); the record stays. */
+  cancelled_at: Generated<string | null>;
+  /** The token of the pass's public e-pass link (/pass/{token}); null once revoked. */
+  epass_token: Generated<string | null>;
 }
 
 export interface VisitorPassScansTable {

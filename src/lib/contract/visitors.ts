@@ -77,6 +77,15 @@ export interface VisitorRow {
 /** One pass as GET /data/visitors/{uuid} answers it: the row, its code, scans and photos. */
 export interface Visitor extends VisitorRow {
   qr_code: string;
+  /** Whom the visitor comes to see, for a pass issued in the console ('' otherwise). */
+  host_name: string;
+  remarks: string;
+  /** Where the e-pass was mailed ('' when none). */
+  email: string;
+  /** When the pass was cancelled (status CANCELLED), or null. */
+  cancelled_at: string | null;
+  /** The console path of the pass's public e-pass page ('/pass/{token}'), or null once revoked. */
+  epass_path: string | null;
   /** Every scan, oldest first. */
   visitor_pass_scans: VisitorPassScan[];
   /** File ids of the walk-in photos. */
@@ -90,4 +99,19 @@ export interface VisitorScanAnswer {
   success: true;
   scan: VisitorPassScan;
   resource: Visitor;
+}
+
+/** What the public e-pass page shows (GET /epass/{token}), with no sign-in. */
+export interface EPass {
+  name: string;
+  residence_name: string;
+  unit_name: string | null;
+  host_name: string;
+  repeat_type: string;
+  repeatType: string;
+  date: string;
+  start_time: string;
+  end_time: string;
+  /** The code the desk scans. */
+  qr_code: string;
 }

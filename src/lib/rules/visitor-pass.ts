@@ -16,6 +16,8 @@ export const ONE_TIME = 'ONE_TIME';
 /** Scans closer together than this are one scan read twice (a scanner's double read). */
 export const REPEAT_SCAN_MS = 10_000;
 export const VALID = 'VALID';
+/** A pass withdrawn before its visit: the record stays, the desk refuses it with this reason. */
+export const CANCELLED = 'CANCELLED';
 
 /** Index is Date.getDay(): Sunday first, as the API writes them (upper case). */
 export const WEEKDAYS = [
@@ -32,6 +34,7 @@ export type Weekday = (typeof WEEKDAYS)[number];
 
 export const SCAN_MESSAGES = {
   notValid: 'This pass is not valid.',
+  cancelled: 'This pass was cancelled.',
   used: 'This pass has been used.',
   outsideWindow: 'This pass is outside its visiting window.',
   wrongWeekday: (weekday: Weekday) =>
@@ -58,7 +61,7 @@ export interface PassForScan {
 }
 
 export type ScanRefusal =
-  'not-valid' | 'used' | 'outside-window' | 'wrong-weekday' | 'just-scanned';
+  'cancelled' | 'not-valid' | 'used' | 'outside-window' | 'wrong-weekday' | 'just-scanned';
 
 export type ScanVerdict =
   | { allowed: true; scanType: 'IN' | 'OUT'; label: string }
@@ -121,6 +124,7 @@ function refused(reason: ScanRefusal, message: string): ScanVerdict {
 
 /** Whether the pass may be scanned now and which way; if not, why, in words. */
 export function judgeScan(pass: PassForScan, now: Date): ScanVerdict {
+  if (pass.status === CANCELLED) return refused('cancelled', SCAN_MESSAGES.cancelled);
   if (pass.status !== VALID) return refused('not-valid', SCAN_MESSAGES.notValid);
   if (pass.checkpoint_times > MAX_CHECKPOINT_TIMES) return refused('used', SCAN_MESSAGES.used);
   const oneTime = pass.repeat_type === ONE_TIME;

@@ -22,6 +22,7 @@ import * as incidentNumbersPerCompany from './2026-11-24T07-incident-numbers-per
 import * as retention from './2026-11-24T08-retention';
 import * as backups from './2026-11-24T09-backups';
 import * as auditTrail from './2026-11-25T01-audit-trail';
+import * as passIssuing from './2026-11-25T02-pass-issuing';
 
 /** Every migration in order. Names are timestamps so they sort as they were written. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T08-retention': retention,
   '2026-11-24T09-backups': backups,
   '2026-11-25T01-audit-trail': auditTrail,
+  '2026-11-25T02-pass-issuing': passIssuing,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -7,7 +7,13 @@ import type {
   VisitorPassScan,
   VisitorRow,
 } from '@contract/visitors';
-import { ONE_TIME, ONE_TIME_WINDOW_DAYS, REPEAT_WINDOW_DAYS, VALID } from '@rules/visitor-pass';
+import {
+  CANCELLED,
+  ONE_TIME,
+  ONE_TIME_WINDOW_DAYS,
+  REPEAT_WINDOW_DAYS,
+  VALID,
+} from '@rules/visitor-pass';
 import { maskedDocumentNumber } from '@rules/walk-ins';
 import type { Author, Caller } from '../../auth/principal';
 import { atLiveSite, siteScope } from '../../auth/scope';
@@ -77,6 +83,32 @@ export interface WalkInValues {
   purpose: string;
 }
 
+/** What a pass issued in the console holds; the server adds its code, issuer and times. */
+export interface IssuedPassValues {
+  residence_uuid: string;
+  unit_uuid: string;
+  host_name: string;
+  name: string;
+  phone_number: string;
+  email: string;
+  car_plate_number: string;
+  category: string;
+  repeat_type: string;
+  repeat_days: string;
+  date: string;
+  start_time: string;
+  end_time: string;
+  remarks: string;
+}
+
+/**
+ * A pass's code for its QR: 144 random bits (at least the 128 issue 23 asks), URL-safe, so it
+ * cannot be guessed from another pass's.
+ */
+export function newPassCode(): string {
+  return randomBytes(18).toString('base64url');
+}
+
 /** Whole IC and passport numbers are for the company and the superadmin; others see them masked. */
 function seesDocumentNumbers(caller: Caller): boolean {
   return caller.role === 'superadmin' || caller.role === 'securitycompany';
@@ -123,6 +155,11 @@ export function createVisitorsRepository(db: DB) {
         'creator_guard.name as creator_guard_name',
         'visitors.ic_passport_number',
         'visitors.personal_data_removed_at',
+        'visitors.host_name',
+        'visitors.remarks',
+        'visitors.email',
+        'visitors.cancelled_at',
+        'visitors.epass_token',
         'visitors.created_at',
       ])
       .where('visitors.deleted_at', 'is', null)
@@ -281,6 +318,11 @@ export function createVisitorsRepository(db: DB) {
     return {
       ...toRow(row, times.get(row.uuid), applications.get(row.uuid) ?? [], caller),
       qr_code: row.qr_code,
+      host_name: row.host_name,
+      remarks: row.remarks,
+      email: row.email,
+      cancelled_at: row.cancelled_at,
+      epass_path: row.epass_token === null ? null : `/pass/${row.epass_token}`,
       visitor_pass_scans: scans satisfies VisitorPassScan[],
       walkin_photo: known,
       walkin_photo_urls: known.map((id) => fileUrl(keys.get(id) ?? '')),
@@ -289,9 +331,9 @@ export function createVisitorsRepository(db: DB) {
 
   return {
     /**
-     * Removes the visitor's name, phone, document number, plate, email and photos from up to
-     * `limit` passes whose window (one day, or 30 for a repeating pass, from its date) ended more
-     * than `retentionDays` before `today`; the site, unit, category, times and scans stay, so
+     * Removes the visitor's name, phone, document number, plate, email, remarks, photos and e-pass
+     * link from up to `limit` passes whose window (one day, or 30 for a repeating pass, from its
+     * date) ended more than `retentionDays` before `today`; the site, unit, category, times and scans stay, so
      * counts and history stay true. Answers the photos' file uuids, for the caller to delete.
      */
     async removePersonalData(input: {
@@ -321,6 +363,8 @@ export function createVisitorsRepository(db: DB) {
             ic_passport_number: '',
             car_plate_number: '',
             email: '',
+            remarks: '',
+            epass_token: null,
             walkin_photo: '[]',
             personal_data_removed_at: toDbTime(input.now),
           })
@@ -432,7 +476,7 @@ export function createVisitorsRepository(db: DB) {
             checkpoint_times: 1,
             status: VALID,
             latest_scan_type: 'IN',
-            qr_code: randomBytes(16).toString('hex'),
+            qr_code: newPassCode(),
             walkin_photo: JSON.stringify(input.photoUuids),
             created_by: input.registeredBy.profileUuid,
             created_by_guard_uuid: input.registeredBy.guardUuid,
@@ -454,6 +498,100 @@ export function createVisitorsRepository(db: DB) {
         await recordAudit(trx, input.audit(uuid));
       });
       return uuid;
+    },
+
+    /**
+     * A live site within the caller's scope that a pass may be issued for, with whether it takes
+     * visitors and its company (the audit entry's); undefined when the caller may not issue there.
+     */
+    async siteForPass(caller: Caller, siteUuid: string) {
+      return db
+        .selectFrom('residences')
+        .select(['uuid', 'kipleguard_visitors', 'security_company_uuid'])
+        .where('uuid', '=', siteUuid)
+        .where('deleted_at', 'is', null)
+        .where('kipleguard_enabled', '=', 1)
+        .where(siteScope(caller, 'residences.uuid'))
+        .executeTakeFirst();
+    },
+
+    /** Writes a pass issued ahead of the visit, with its e-pass token and audit entry. */
+    async insertIssued(input: {
+      values: IssuedPassValues;
+      epassToken: string | null;
+      issuedBy: Author;
+      now: Date;
+      audit: (uuid: string) => AuditEvent;
+    }): Promise<string> {
+      const uuid = randomUUID();
+      const at = toDbTime(input.now);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('visitors')
+          .values({
+            uuid,
+            ...input.values,
+            type: 'INVITE',
+            checkpoint_times: 0,
+            status: VALID,
+            qr_code: newPassCode(),
+            epass_token: input.epassToken,
+            created_by: input.issuedBy.profileUuid,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+        await recordAudit(trx, input.audit(uuid));
+      });
+      return uuid;
+    },
+
+    /**
+     * Changes a valid pass that was never scanned (its e-pass link stays the one the visitor
+     * holds); false when a scan or a cancel came first.
+     */
+    async updateIssued(
+      uuid: string,
+      values: IssuedPassValues,
+      now: Date,
+      audit: AuditEvent,
+    ): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('visitors')
+          .set({ ...values, updated_at: toDbTime(now) })
+          .where('uuid', '=', uuid)
+          .where('checkpoint_times', '=', 0)
+          .where('status', '=', VALID)
+          .executeTakeFirst();
+        if (result.numUpdatedRows === 0n) return false;
+        await recordAudit(trx, audit);
+        return true;
+      });
+    },
+
+    /**
+     * Cancels a pass: the record stays, its status says CANCELLED, its e-pass link dies. False
+     * when it was cancelled already.
+     */
+    async cancel(uuid: string, now: Date, audit: AuditEvent): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const at = toDbTime(now);
+        const result = await trx
+          .updateTable('visitors')
+          .set({ status: CANCELLED, cancelled_at: at, epass_token: null, updated_at: at })
+          .where('uuid', '=', uuid)
+          .where('status', '!=', CANCELLED)
+          .executeTakeFirst();
+        if (result.numUpdatedRows === 0n) return false;
+        await recordAudit(trx, audit);
+        return true;
+      });
+    },
+
+    /** The pass of a live e-pass link, at a live site; undefined once revoked or cancelled. */
+    async findByEpassToken(token: string) {
+      return selectVisitors().where('visitors.epass_token', '=', token).executeTakeFirst();
     },
 
     /** When the pass was last scanned (UTC text), or null. */

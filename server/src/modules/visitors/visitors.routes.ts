@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { Visitor, VisitorRow, VisitorScanAnswer } from '@contract/visitors';
+import type { ResourceResponse } from '@contract/list';
+import type { EPass, Visitor, VisitorRow, VisitorScanAnswer } from '@contract/visitors';
+import type { PassField, PassFieldValues } from '@rules/pass-issuing';
 import { WEEKDAYS } from '@rules/visitor-pass';
 import { principalOf } from '../../auth/authenticate';
 import { notFound } from '../../http/errors';
 import { uuidParams } from '../../http/schemas';
 import { parseListQuery, type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
 import { VISITORS_QUERY, type VisitorsRepository } from './visitors.repository';
+import type { PassIssuingService } from './pass-issuing.service';
 import { scanPass } from './visitors.service';
 
 const codeParams = {
@@ -14,7 +17,86 @@ const codeParams = {
   properties: { code: { type: 'string', minLength: 1, maxLength: 200 } },
 } as const;
 
-export function visitorsRoutes(app: FastifyInstance, deps: { visitors: VisitorsRepository }): void {
+const PASS_FIELDS: readonly PassField[] = [
+  'residence_uuid',
+  'unit_uuid',
+  'host_name',
+  'name',
+  'phone_number',
+  'email',
+  'car_plate_number',
+  'category',
+  'repeat_type',
+  'repeatType',
+  'date',
+  'start_time',
+  'end_time',
+  'remarks',
+];
+
+// Types and sizes only: the rules and their messages are src/lib/rules/pass-issuing.ts's.
+const passBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: Object.fromEntries(
+    PASS_FIELDS.map((field) => [
+      field,
+      { type: 'string', maxLength: field === 'remarks' ? 1000 : 200 },
+    ]),
+  ),
+} as const;
+
+const tokenParams = {
+  type: 'object',
+  required: ['token'],
+  properties: { token: { type: 'string', minLength: 1, maxLength: 100 } },
+} as const;
+
+export function visitorsRoutes(
+  app: FastifyInstance,
+  deps: { visitors: VisitorsRepository; passes: PassIssuingService },
+): void {
+  /** Issues a pass ahead of the visit (issue 23). */
+  app.post<{ Body: PassFieldValues }>(
+    '/visitors/add',
+    { schema: { body: passBody } },
+    async (request): Promise<ResourceResponse<Visitor[]>> => ({
+      resource: [await deps.passes.issue(principalOf(request), request.body ?? {}, new Date())],
+    }),
+  );
+
+  /** Changes a pass before its first scan; a field left out stays as it is. */
+  app.patch<{ Params: { uuid: string }; Body: PassFieldValues }>(
+    '/visitors/:uuid',
+    { schema: { params: uuidParams, body: passBody } },
+    async (request): Promise<ResourceResponse<Visitor[]>> => ({
+      resource: [
+        await deps.passes.change(
+          principalOf(request),
+          request.params.uuid,
+          request.body ?? {},
+          new Date(),
+        ),
+      ],
+    }),
+  );
+
+  /** Cancels a pass: it stays on record as CANCELLED, and the desk refuses it. */
+  app.delete<{ Params: { uuid: string } }>(
+    '/visitors/:uuid',
+    { schema: { params: uuidParams } },
+    async (request): Promise<ResourceResponse<Visitor[]>> => ({
+      resource: [await deps.passes.cancel(principalOf(request), request.params.uuid, new Date())],
+    }),
+  );
+
+  /** The visitor's e-pass, with no sign-in: the unguessable token is the credential. */
+  app.get<{ Params: { token: string } }>(
+    '/epass/:token',
+    { schema: { params: tokenParams }, config: { access: 'app-key' } },
+    async (request): Promise<EPass> => deps.passes.ePass(request.params.token, new Date()),
+  );
+
   app.get<{ Querystring: ListQueryParams }>(
     '/visitors/list',
     async (request): Promise<ListAnswer<VisitorRow>> => {

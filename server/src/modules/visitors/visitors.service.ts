@@ -20,6 +20,7 @@ import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
 import type { PassKey, VisitorsRepository } from './visitors.repository';
 
 const REFUSAL_CODES: Record<ScanRefusal, string> = {
+  cancelled: 'PASS_CANCELLED',
   'not-valid': 'PASS_NOT_VALID',
   used: 'PASS_USED',
   'outside-window': 'PASS_OUTSIDE_WINDOW',
