@@ -62,6 +62,9 @@ import { registerAuditContext } from './modules/audit/audit-context';
 import { createAuditRepository } from './modules/audit/audit.repository';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { visitorsRoutes } from './modules/visitors/visitors.routes';
+import { createWatchlistRepository } from './modules/watchlist/watchlist.repository';
+import { watchlistRoutes } from './modules/watchlist/watchlist.routes';
+import { createWatchlistService } from './modules/watchlist/watchlist.service';
 
 export const API_PREFIX = '/kgapi';
 /** The guard app's door: its own paths, envelope and credentials (../shared/guard-app-api.md). */
@@ -142,7 +145,8 @@ export async function buildApp({
   const sites = createSitesRepository(db);
   const sitesService = createSitesService(sites, files);
   const visitors = createVisitorsRepository(db);
-  const visitorsService = createVisitorsService({ visitors, sites, files });
+  const watchlist = createWatchlistRepository(db);
+  const visitorsService = createVisitorsService({ visitors, sites, files, watchlist });
   const attendancesService = createAttendancesService({ attendances, files });
   const kiosks = createKiosksRepository(db);
   const backups = createBackupsRepository(db);
@@ -168,6 +172,7 @@ export async function buildApp({
   const passes = createPassIssuingService({
     visitors,
     sites,
+    watchlist,
     mailer,
     mail: config.mail,
     publicUrl: config.publicUrl,
@@ -204,7 +209,7 @@ export async function buildApp({
       attendancesRoutes(api, { attendances });
       securityCompaniesRoutes(api, { securityCompanies, gate });
       sitesRoutes(api, { sites, sitesService });
-      visitorsRoutes(api, { visitors, passes });
+      visitorsRoutes(api, { visitors, passes, sites, watchlist });
       incidentsRoutes(api, { incidents });
       siteSupervisorsRoutes(api, { siteSupervisors, gate });
       loginsRoutes(api, { logins, gate, verifications });
@@ -212,6 +217,7 @@ export async function buildApp({
       kiosksRoutes(api, { kiosks, sites });
       backupsRoutes(api, { backups, everyHours: config.backups.everyHours });
       auditRoutes(api, { audit: createAuditRepository(db) });
+      watchlistRoutes(api, { watchlist: createWatchlistService({ db, watchlist }) });
       api.setNotFoundHandler(() => {
         throw notFound('There is no such API call.');
       });

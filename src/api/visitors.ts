@@ -1,10 +1,20 @@
 import type { ListPage, ListQuery } from '../app/list-slice';
-import type { Visitor, VisitorRow, VisitorScanAnswer } from '@contract/visitors';
+import type { ListResponse, ResourceResponse } from '@contract/list';
+import type { Site } from '@contract/sites';
+import type {
+  EPass,
+  PassBody,
+  PassUnit,
+  Visitor,
+  VisitorRow,
+  VisitorScanAnswer,
+} from '@contract/visitors';
 import { weekdayOf } from '@rules/visitor-pass';
-import { apiGet, apiPost } from './client';
+import { apiDelete, apiGet, apiPatch, apiPost } from './client';
 import { allOf, equals, keywordFilter } from './filters';
 import { expectedTodayFilter } from './visitor-filters';
 import { pageParams, toListPage, type ListAnswer } from './paging';
+import type { SiteOption } from './sites';
 
 /** The desk's quick filters of /visitors (see VisitorScope.presence). */
 export type VisitorPresence = 'on-site' | 'expected-today';
@@ -101,4 +111,59 @@ function isNotFound(error: unknown): boolean {
     'response' in error &&
     (error as { response?: { status?: number } }).response?.status === 404
   );
+}
+
+/** The caller's sites with the guard service that take visitors: the pass form's Site. */
+export async function passSiteOptions(): Promise<SiteOption[]> {
+  const answer = await apiGet<ListResponse<Site>>('/data/residences', {
+    params: {
+      filter: allOf(equals('kipleguard_enabled', 1), equals('kipleguard_visitors', 1)),
+      order: 'name asc',
+      limit: 500,
+    },
+  });
+  return answer.resource.map(({ uuid, name }) => ({ uuid, name }));
+}
+
+/** The unit directory of one of the caller's sites, with each unit's owner. */
+export async function unitsOf(siteUuid: string): Promise<PassUnit[]> {
+  const answer = await apiGet<ResourceResponse<PassUnit[]>>(
+    `/visitors/sites/${encodeURIComponent(siteUuid)}/units`,
+  );
+  return answer.resource;
+}
+
+function onlyPass(answer: ResourceResponse<Visitor[]>): Visitor {
+  const pass = answer.resource[0];
+  if (!pass) throw new Error('The server answered no pass.');
+  return pass;
+}
+
+/** Issues a pass ahead of the visit; the server mails the e-pass when an email is given. */
+export async function add(body: PassBody): Promise<Visitor> {
+  return onlyPass(await apiPost<ResourceResponse<Visitor[]>>('/visitors/add', body));
+}
+
+/** Changes a pass before its first scan; a field left out stays as it is. */
+export async function update(uuid: string, body: Partial<PassBody>): Promise<Visitor> {
+  return onlyPass(
+    await apiPatch<ResourceResponse<Visitor[]>>(`/visitors/${encodeURIComponent(uuid)}`, body),
+  );
+}
+
+/** Cancels a pass: it stays on record as CANCELLED and the desk refuses it. */
+export async function cancel(uuid: string): Promise<Visitor> {
+  return onlyPass(
+    await apiDelete<ResourceResponse<Visitor[]>>(`/visitors/${encodeURIComponent(uuid)}`),
+  );
+}
+
+/** The visitor's public e-pass (no sign-in); null once the pass is no longer valid (404). */
+export async function ePass(token: string): Promise<EPass | null> {
+  try {
+    return await apiGet<EPass>(`/epass/${encodeURIComponent(token)}`);
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
 }

@@ -6,6 +6,7 @@ import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
 import Shield from 'lucide-react/icons/shield';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import UserCog from 'lucide-react/icons/user-cog';
+import UserX from 'lucide-react/icons/user-x';
 import type { LucideIcon } from 'lucide-react';
 import type { FigureAccent } from '../components/figure-card';
 import type { RoleType } from '@contract/session';
@@ -33,9 +34,11 @@ export const SECTIONS = {
   supervisors: { label: 'Site Supervisors', path: '/site-super', icon: UserCog, accent: 'violet' },
   guards: { label: 'Guard', path: '/security-guards', icon: Shield, accent: 'green' },
   users: { label: 'Users', path: '/users', icon: KeyRound, accent: 'slate' },
+  watchlist: { label: 'Watchlist', path: '/watchlist', icon: UserX, accent: 'amber' },
 } as const satisfies Record<string, Section>;
 
-const { dashboard, sites, incidents, visitors, companies, supervisors, guards, users } = SECTIONS;
+const { dashboard, sites, incidents, visitors, companies, supervisors, guards, users, watchlist } =
+  SECTIONS;
 const everyone: Section[] = [dashboard, sites, incidents, visitors];
 
 /** The side navigation of each role, as the spec lists it. */
@@ -44,9 +47,9 @@ export function navigationFor(role: RoleType | null): Section[] {
     case 'sitesupervisor':
       return [...everyone, guards];
     case 'securitycompany':
-      return [...everyone, supervisors, guards, users];
+      return [...everyone, supervisors, guards, users, watchlist];
     default:
-      return [...everyone, companies, supervisors, guards, users];
+      return [...everyone, companies, supervisors, guards, users, watchlist];
   }
 }
 

@@ -60,6 +60,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        // The visitor's e-pass: open to anyone with the link, on a phone, with no sign-in.
+        path: '/pass/:token',
+        lazy: lazyScreen(
+          () => import('../features/epass/epass-page'),
+          ({ EPassPage }) => <EPassPage />,
+        ),
+      },
+      {
         lazy: lazyScreen(
           () => import('./shell/shell'),
           ({ Shell }) => <Shell />,
@@ -154,6 +162,13 @@ export const routes: RouteObject[] = [
             lazy: lazyScreen(
               () => import('../features/audit-log/audit-log-page'),
               ({ AuditLogPage }) => <AuditLogPage />,
+            ),
+          },
+          {
+            path: '/watchlist',
+            lazy: lazyScreen(
+              () => import('../features/watchlist/watchlist-page'),
+              ({ WatchlistPage }) => <WatchlistPage />,
             ),
           },
           {

@@ -59,7 +59,7 @@ export function TextInput({
   hint,
   onlyDigits,
 }: FieldProps & {
-  type?: 'text' | 'email' | 'password' | 'tel';
+  type?: 'text' | 'email' | 'password' | 'tel' | 'time' | 'textarea';
   disabled?: boolean;
   inputMode?: InputHTMLAttributes<HTMLInputElement>['inputMode'];
   autoComplete?: string;

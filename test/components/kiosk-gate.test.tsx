@@ -110,6 +110,29 @@ describe('The gate', () => {
     );
   });
 
+  it('warns in red with the watchlist’s reason before the check-in', async () => {
+    server.use(
+      http.post(`${GUARD_API}/residences/:site/visitors/scan`, () => {
+        const visitor = guardAppRecords().visitors.find((v) => v.id === 101);
+        return HttpResponse.json({
+          success: true,
+          message: 'OK',
+          data: { visitor: { ...visitor, watchlist: ['Drove through the barrier'] } },
+        });
+      }),
+    );
+    const { scan } = await openGate();
+    await scan('KGV-101');
+    const desk = screen.getByRole('region', { name: 'Scan a pass' });
+    const warning = await within(desk).findByRole('alert');
+    expect(warning).toHaveTextContent('On the watchlist');
+    expect(warning).toHaveTextContent('Drove through the barrier');
+    const confirm = within(desk).getByRole('button', { name: 'Check in' });
+    expect(
+      warning.compareDocumentPosition(confirm) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
   it('says when no pass has the code, and shows a refusal in the server’s words', async () => {
     const { scan, user } = await openGate();
     const desk = screen.getByRole('region', { name: 'Scan a pass' });

@@ -26,10 +26,11 @@ describe('side navigation per role', () => {
       'Site Supervisors',
       'Guard',
       'Users',
+      'Watchlist',
     ]);
   });
 
-  it('gives a security company supervisors, guards and users but not companies', async () => {
+  it('gives a security company supervisors, guards, users and its watchlist but not companies', async () => {
     renderApp('/dashboard', { role: 'securitycompany' });
     await screen.findByRole('heading', { name: 'Dashboard' });
     expect(navigationLabels()).toEqual([
@@ -40,6 +41,7 @@ describe('side navigation per role', () => {
       'Site Supervisors',
       'Guard',
       'Users',
+      'Watchlist',
     ]);
   });
 

@@ -14,6 +14,7 @@ import { securityCompanyHandlers } from './handlers/security-companies';
 import { sessionHandlers } from './handlers/session';
 import { siteHandlers } from './handlers/sites';
 import { visitorHandlers } from './handlers/visitors';
+import { watchlistHandlers } from './handlers/watchlist';
 
 /** Default handlers, one module per entity; a test overrides them with server.use(). */
 export const server = setupServer(
@@ -32,4 +33,5 @@ export const server = setupServer(
   ...kioskHandlers,
   ...guardAppHandlers,
   ...auditHandlers,
+  ...watchlistHandlers,
 );

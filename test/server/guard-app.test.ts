@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WATCHLIST_MESSAGES } from '@rules/watchlist';
 import { selfiePng } from '../../server/src/db/seed/images';
 import { ABANDONED_SHIFT_HOURS } from '../../server/src/modules/attendances/attendances.repository';
 import { SHIFT_MESSAGES } from '../../server/src/modules/attendances/attendances.service';
@@ -1206,6 +1207,53 @@ describe('visitors at the gate', () => {
       ],
     });
     expect(foreignUnit.json().message).toBe('Choose a unit of this site.');
+  });
+
+  it('refuses a walk-in on the company’s watchlist with its reason (a guard cannot override it), and warns the gate’s scan', async () => {
+    await t.db
+      .insertInto('watchlist_entries')
+      .values({
+        uuid: 'watch-walk-in',
+        security_company_uuid: companyA,
+        residence_uuid: null,
+        ic_passport_number: '880202-10-1234',
+        document_key: '880202101234',
+        reason: 'Fought with a guard',
+        created_at: '2026-11-25 00:00:00',
+        updated_at: '2026-11-25 00:00:00',
+      })
+      .execute();
+    const refused = await door('POST', `residences/${siteA1}/visitors`, {
+      token,
+      form: [
+        { field: 'visitor_type_id', value: '1' },
+        { field: 'unit_uuid', value: unitUuid },
+        { field: 'visitor_name', value: 'Someone Else' },
+        { field: 'ic_passport_no', value: '880202 10 1234' },
+        { field: 'override_watchlist', value: 'true' },
+      ],
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(WATCHLIST_MESSAGES.refused('Fought with a guard'));
+
+    // A pass issued before the entry: the gate's scan carries the reason, for its warning.
+    await createVisitor(t.db, siteA1, {
+      name: 'Listed Later',
+      ic_passport_number: '880202101234',
+      qr_code: 'WATCHED-GATE',
+    });
+    const scanned = await door('POST', `residences/${siteA1}/visitors/scan`, {
+      token,
+      payload: { qr_code_data: 'WATCHED-GATE' },
+    });
+    expect(scanned.json().data.visitor.watchlist).toEqual(['Fought with a guard']);
+    await t.db.deleteFrom('watchlist_entries').where('uuid', '=', 'watch-walk-in').execute();
+    const clear = await door('POST', `residences/${siteA1}/visitors/scan`, {
+      token,
+      payload: { qr_code_data: 'WATCHED-GATE' },
+    });
+    expect(clear.json().data.visitor.watchlist).toEqual([]);
+    await t.db.deleteFrom('visitors').where('qr_code', '=', 'WATCHED-GATE').execute();
   });
 
   it('lists the day with counts under the key the status names, scans by code and checks in and out by id', async () => {

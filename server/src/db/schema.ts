@@ -403,6 +403,27 @@ export interface AuditEntriesTable {
   user_agent: string | null;
 }
 
+/** A watchlist entry (issue 23): each identifying field as given and as its key ('' when not given). */
+export interface WatchlistEntriesTable {
+  uuid: string;
+  security_company_uuid: string;
+  /** The one site the entry is for; null for every site of the company. */
+  residence_uuid: string | null;
+  name: Generated<string>;
+  ic_passport_number: Generated<string>;
+  car_plate_number: Generated<string>;
+  phone_number: Generated<string>;
+  name_key: Generated<string>;
+  document_key: Generated<string>;
+  plate_key: Generated<string>;
+  phone_key: Generated<string>;
+  reason: string;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
 export interface Database {
   files: FilesTable;
   security_companies: SecurityCompaniesTable;
@@ -438,4 +459,5 @@ export interface Database {
   supervisor_guard_counts: SupervisorGuardCountsTable;
   job_leases: JobLeasesTable;
   audit_entries: AuditEntriesTable;
+  watchlist_entries: WatchlistEntriesTable;
 }

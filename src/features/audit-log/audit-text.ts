@@ -55,6 +55,7 @@ export const ENTITY_LABELS: Record<AuditEntity, string> = {
   kiosk: 'Kiosk',
   backup: 'Backup',
   retention: 'Retention',
+  watchlist: 'Watchlist',
 };
 
 /** What happened, in words. */

@@ -61,6 +61,14 @@ function DeskPanel({ state, onConfirm }: { state: GateDeskState; onConfirm: () =
       return (
         <>
           <GateVisitor visitor={state.pass} />
+          {state.pass.watchlist?.length ? (
+            <DeskResult
+              tone="refused"
+              title={t('gate.watchlisted')}
+              text={state.pass.watchlist.join(' ')}
+              alert
+            />
+          ) : null}
           {verdict.allowed ? (
             <DeskResult
               tone="allowed"

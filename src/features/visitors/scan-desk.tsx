@@ -15,6 +15,7 @@ import {
 import { Dialog } from '../../components/dialog';
 import type { ScanType, Visitor } from '@contract/visitors';
 import { lastScanMsOf, type ScanVerdict } from '@rules/visitor-pass';
+import { WATCHLIST_MESSAGES } from '@rules/watchlist';
 import { useAppDispatch } from '../../app/hooks';
 import { DeskResult } from '../../components/desk-result';
 import {
@@ -80,6 +81,19 @@ function VisitorCard({ visitor }: { visitor: Visitor }) {
   );
 }
 
+/** The watchlist's word on the visitor (issue 23), in red before the desk's confirmation. */
+function WatchlistWarning({ reasons }: { reasons: string[] | undefined }) {
+  if (!reasons?.length) return null;
+  return (
+    <DeskResult
+      tone="refused"
+      title="On the watchlist"
+      text={reasons.map((reason) => WATCHLIST_MESSAGES.refused(reason)).join(' ')}
+      alert
+    />
+  );
+}
+
 function DeskPanel({ state, onConfirm }: { state: DeskState; onConfirm: () => void }) {
   switch (state.step) {
     case 'waiting':
@@ -104,6 +118,7 @@ function DeskPanel({ state, onConfirm }: { state: DeskState; onConfirm: () => vo
       return (
         <>
           <VisitorCard visitor={state.pass} />
+          <WatchlistWarning reasons={state.pass.watchlist} />
           {state.verdict.allowed ? (
             <DeskResult
               tone="allowed"

@@ -1,5 +1,5 @@
-import { Fragment, useId, useState, type ReactNode } from 'react';
-import { useParams } from 'react-router-dom';
+import { Fragment, lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { Button, Col, Row } from 'reactstrap';
 import type { Visitor } from '@contract/visitors';
 import { formatTimestamp } from '../../lib/dates';
@@ -10,6 +10,7 @@ import { BackLink } from '../../components/back-link';
 import { ErrorToast } from '../../components/error-toast';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { clearIfShown, SuccessAlert } from '../../components/success-alert';
+import { PassActions } from './pass-actions';
 import { PassQrCode } from './pass-qr-code';
 import { PhotoCarousel } from './photo-carousel';
 import { useVisitor } from './use-visitor';
@@ -27,6 +28,9 @@ import {
   visitorName,
 } from './visitor-text';
 import { scanVisitorPass } from './visitors-slice';
+
+/** The badge's print view loads when Print is first chosen, with its print style sheet. */
+const VisitorPrintView = lazy(() => import('./visitor-print-view'));
 
 /** The spec's words (part 2, Visitor details). */
 const RETRIEVING_DETAILS = 'Retrieving details. Please wait ....';
@@ -119,14 +123,24 @@ function VisitorDetails({
   visitor,
   onScanned,
   onFailed,
+  onChanged,
+  onNotice,
 }: {
   visitor: Visitor;
   onScanned: (text: string) => void;
   onFailed: (message: string) => void;
+  onChanged: () => void;
+  onNotice: (text: string) => void;
 }) {
   const now = new Date();
   const verdict = verdictOf(visitor, now);
-  const remarks = verdict.allowed ? passKind(visitor) : `${passKind(visitor)}. ${verdict.message}`;
+  const remarks = [
+    verdict.allowed ? passKind(visitor) : `${passKind(visitor)}. ${verdict.message}`,
+    // What the issuer wrote on a pass issued in the console.
+    visitor.remarks,
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <Row>
       <Col lg={4} className="mb-4">
@@ -142,6 +156,12 @@ function VisitorDetails({
             onFailed={onFailed}
           />
         </div>
+        <PassActions
+          visitor={visitor}
+          onChanged={onChanged}
+          onNotice={onNotice}
+          onFailed={onFailed}
+        />
         <DetailsSection title="Visitor Details">
           <Fields
             fields={[
@@ -154,7 +174,8 @@ function VisitorDetails({
                 : []),
               ['Site', visitor.residence_name],
               ['Unit', unitName(visitor)],
-              ['Host', hostName(visitor)],
+              // A pass issued in the console names its host; a walk-in's is the unit's owner.
+              ['Host', visitor.host_name || hostName(visitor)],
               ['Created By', creatorName(visitor)],
               ['HDF Form', hdfStatus(visitor, now)],
               ['Temperature', temperatureText(visitor)],
@@ -204,6 +225,15 @@ export function VisitorDetailsPage() {
   const { record, reload } = useVisitor(uuid);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const printing = useSearchParams()[0].has('print');
+
+  if (printing && record.status === 'found') {
+    return (
+      <Suspense fallback={<LoadingOverlay />}>
+        <VisitorPrintView visitor={record.visitor} />
+      </Suspense>
+    );
+  }
 
   return (
     <section className="position-relative">
@@ -231,6 +261,8 @@ export function VisitorDetailsPage() {
               // The pass may have changed meanwhile (another desk): show it as it is now.
               reload();
             }}
+            onChanged={reload}
+            onNotice={setNotice}
           />
         </div>
       ) : null}

@@ -2,7 +2,7 @@ import * as visitorsApi from '../../api/visitors';
 import { createApiThunk } from '../../app/api-thunk';
 import { createListSlice, type ListState } from '../../app/list-slice';
 import { injectSlice } from '../../app/store';
-import type { VisitorRow } from '@contract/visitors';
+import type { PassBody, VisitorRow } from '@contract/visitors';
 
 export const visitorsList = createListSlice({
   name: 'visitorsList',
@@ -45,3 +45,22 @@ export const scanVisitorPass = createApiThunk(
   ({ code, residenceUuid, now }: { code: string; residenceUuid?: string; now: Date }) =>
     visitorsApi.scan(code, { residenceUuid, now }),
 );
+
+/** The pass form's sites: the caller's that take visitors. */
+export const loadPassSites = createApiThunk(
+  'visitors/passSitesLoaded',
+  visitorsApi.passSiteOptions,
+);
+
+/** The unit directory of the site the pass form names. */
+export const loadPassUnits = createApiThunk('visitors/passUnitsLoaded', visitorsApi.unitsOf);
+
+/** Issues a pass (Add) or changes one before its first scan (Edit). */
+export const savePass = createApiThunk(
+  'visitors/passSaved',
+  ({ uuid, body }: { uuid: string | null; body: PassBody }) =>
+    uuid === null ? visitorsApi.add(body) : visitorsApi.update(uuid, body),
+);
+
+/** Cancels a pass; it stays on record as CANCELLED. */
+export const cancelPass = createApiThunk('visitors/passCancelled', visitorsApi.cancel);

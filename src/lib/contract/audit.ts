@@ -11,6 +11,7 @@ export const AUDIT_ENTITIES = [
   'kiosk',
   'backup',
   'retention',
+  'watchlist',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -142,6 +142,8 @@ export interface GuardAppVisitor {
   can_check_in: boolean;
   can_check_out: boolean;
   photo_url: string | null;
+  /** The watchlist's reasons for this visitor at the site, on a scan's look-up only (issue 23). */
+  watchlist?: string[];
 }
 
 export interface GuardAppVisitorCounts {

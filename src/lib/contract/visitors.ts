@@ -92,6 +92,11 @@ export interface Visitor extends VisitorRow {
   walkin_photo: string[];
   /** Their URLs (unguessable, like every file URL), in the same order. */
   walkin_photo_urls: string[];
+  /**
+   * The reasons of the watchlist entries the visitor matches at the pass's site (issue 23), on
+   * the desk's look-up (GET /visitors/qr/{code}) only; empty when none.
+   */
+  watchlist?: string[];
 }
 
 /** What POST /visitors/qr/{code} answers: the scan it recorded and the pass after it. */
@@ -114,4 +119,35 @@ export interface EPass {
   end_time: string;
   /** The code the desk scans. */
   qr_code: string;
+}
+
+/** A unit of a site's directory, as the pass form offers it (GET /visitors/sites/{uuid}/units). */
+export interface PassUnit {
+  uuid: string;
+  name: string;
+  /** The unit's owner: the host a new pass starts with ('' when none is recorded). */
+  owner_name: string;
+}
+
+/** What a pass's Add and Edit send (POST /visitors/add, PATCH /visitors/{uuid}). */
+export interface PassBody {
+  residence_uuid: string;
+  unit_uuid: string;
+  host_name: string;
+  name: string;
+  phone_number: string;
+  email: string;
+  car_plate_number: string;
+  category: string;
+  repeat_type: string;
+  /** The weekdays of a repeating pass, comma-separated ('MONDAY,FRIDAY'); '' for one-time. */
+  repeatType: string;
+  /** YYYY-MM-DD, the site's local day. */
+  date: string;
+  /** HH:MM. */
+  start_time: string;
+  end_time: string;
+  remarks: string;
+  /** A company user's or the superadmin's explicit override of the watchlist (recorded). */
+  override_watchlist?: boolean;
 }

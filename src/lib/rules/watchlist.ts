@@ -14,11 +14,22 @@ export interface WatchedPerson {
 
 export type WatchedField = keyof WatchedPerson;
 
+/** How a refusal for a listed person begins, whatever its reasons. */
+export const WATCHLIST_REFUSAL_START = 'This visitor is on the watchlist: ';
+
+/**
+ * Who may issue a pass for a listed person anyway: a company's users and the superadmin; a site
+ * supervisor or a guard at the gate may not.
+ */
+export function mayOverrideWatchlist(role: string | null | undefined): boolean {
+  return role === 'securitycompany' || role === 'superadmin';
+}
+
 export const WATCHLIST_MESSAGES = {
   somethingRequired: 'Enter a name, an IC/passport number, a car plate or a phone number.',
   reasonRequired: 'Enter the reason.',
-  refused: (reason: string) => `This visitor is on the watchlist: ${reason}`,
-  overrideNoted: 'Issued despite the watchlist; your override is recorded.',
+  refused: (reason: string) => `${WATCHLIST_REFUSAL_START}${reason}`,
+  overrideLabel: 'Issue this pass despite the watchlist',
 } as const;
 
 /** Letters and digits only, upper case: 'wxy 1234' and 'WXY-1234' are one plate. */
@@ -75,4 +86,21 @@ export function watchlistMatch(entry: WatchedPerson, person: WatchedPerson): Wat
   return WATCHED_FIELDS.filter(
     (field) => wanted[field] !== undefined && given[field] === wanted[field],
   );
+}
+
+/** The fields the watchlist's form and the server check, with the messages both show. */
+export type WatchlistFormField = 'name' | 'reason';
+
+/**
+ * An entry's problems: it must name someone (any of the four fields, counted on its key, so
+ * ' - ' names nobody) and give the reason. The form shows the first under Name.
+ */
+export function watchlistFieldErrors(
+  values: WatchedPerson & { reason?: string | null },
+): Partial<Record<WatchlistFormField, string>> {
+  const errors: Partial<Record<WatchlistFormField, string>> = {};
+  if (Object.keys(watchKeys(values)).length === 0)
+    errors.name = WATCHLIST_MESSAGES.somethingRequired;
+  if (!(values.reason ?? '').trim()) errors.reason = WATCHLIST_MESSAGES.reasonRequired;
+  return errors;
 }

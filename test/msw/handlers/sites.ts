@@ -41,6 +41,7 @@ function matchesFilter(filter: string, site: Site): boolean {
   if (company !== undefined && site.security_company_uuid !== company) return false;
   if (filter.includes('(kipleguard_enabled=1)') && site.kipleguard_enabled !== 1) return false;
   if (filter.includes('(kipleguard_reporting=1)') && site.kipleguard_reporting !== 1) return false;
+  if (filter.includes('(kipleguard_visitors=1)') && site.kipleguard_visitors !== 1) return false;
   return matchesKeyword(filter, [site.uuid, site.name]);
 }
 

@@ -1,7 +1,15 @@
 import { http, HttpResponse } from 'msw';
-import type { Visitor, VisitorRow, VisitorScanAnswer } from '@contract/visitors';
-import { judgeScan, lastScanMsOf } from '@rules/visitor-pass';
-import { utcText, visitors } from '../../fixtures/visitors';
+import type {
+  EPass,
+  PassBody,
+  PassUnit,
+  Visitor,
+  VisitorRow,
+  VisitorScanAnswer,
+} from '@contract/visitors';
+import { PASS_MESSAGES, passFieldErrors } from '@rules/pass-issuing';
+import { CANCELLED, judgeScan, lastScanMsOf, VALID } from '@rules/visitor-pass';
+import { makeVisitor, utcText, visitors } from '../../fixtures/visitors';
 import { API, apiError } from '../api';
 import { equalsOf, matchesKeyword, pageOf } from '../filter-text';
 
@@ -16,10 +24,61 @@ let scans = 0;
 export function resetVisitorRecords(next: readonly Visitor[] = visitors): void {
   records = [...next];
   scans = 0;
+  issued = 0;
 }
 
 export function visitorRecords(): readonly Visitor[] {
   return records;
+}
+
+/** The unit directories of the sites that take visitors (site-1, site-4). */
+export const passUnits: Record<string, PassUnit[]> = {
+  'site-1': [
+    { uuid: 'unit-1', name: 'A-12-3', owner_name: 'Tan Mei Ling' },
+    { uuid: 'unit-2', name: 'B-3-1', owner_name: 'Lim Wei Jie' },
+  ],
+  'site-4': [{ uuid: 'unit-9', name: 'No. 9', owner_name: 'Farah Aziz' }],
+};
+
+const SITE_NAMES: Record<string, string> = {
+  'site-1': 'Mont Kiara Residence',
+  'site-4': 'Ampang Court',
+};
+
+let issued = 0;
+
+/** A pass as the server would answer it after an add or an edit, from the body it was sent. */
+function passFrom(uuid: string, body: PassBody, before?: Visitor): Visitor {
+  const unit = (passUnits[body.residence_uuid] ?? []).find((one) => one.uuid === body.unit_uuid);
+  const withSeconds = (time: string) => (time.length === 5 ? `${time}:00` : time);
+  const residenceName = SITE_NAMES[body.residence_uuid] ?? body.residence_uuid;
+  return {
+    ...(before ?? makeVisitor(uuid, { epass_path: `/pass/token-${uuid}` })),
+    residence_uuid: body.residence_uuid,
+    residence_name: residenceName,
+    residence: { name: residenceName, hdf_enabled: 0, visitor_pass_checkpoint_times: 2 },
+    unit_uuid: body.unit_uuid,
+    residence_unit: unit ? { name: unit.name, owner_name: unit.owner_name } : null,
+    host_name: body.host_name,
+    name: body.name,
+    phone_number: body.phone_number,
+    email: body.email,
+    car_plate_number: body.car_plate_number.toUpperCase(),
+    category: body.category,
+    repeat_type: body.repeat_type,
+    repeatType: body.repeatType,
+    date: body.date,
+    start_time: withSeconds(body.start_time),
+    end_time: withSeconds(body.end_time),
+    remarks: body.remarks,
+  };
+}
+
+function refusedPass(body: Partial<PassBody>) {
+  const problem = Object.values(
+    passFieldErrors(body, { now: new Date(), siteTakesVisitors: null }),
+  )[0];
+  return problem ? HttpResponse.json(apiError('INVALID_PASS', problem), { status: 400 }) : null;
 }
 
 /**
@@ -93,6 +152,77 @@ const notFound = () =>
 const byCode = (code: unknown) => records.find((pass) => pass.qr_code === String(code));
 
 export const visitorHandlers = [
+  http.get(`${API}/visitors/sites/:uuid/units`, ({ params }) => {
+    const units = passUnits[String(params.uuid)];
+    return units ? HttpResponse.json({ resource: units }) : notFound();
+  }),
+
+  http.post(`${API}/visitors/add`, async ({ request }) => {
+    const body = (await request.json()) as PassBody;
+    const refusal = refusedPass(body);
+    if (refusal) return refusal;
+    issued += 1;
+    const pass = passFrom(`issued-${issued}`, body);
+    records = [pass, ...records];
+    return HttpResponse.json({ resource: [pass] });
+  }),
+
+  http.patch(`${API}/visitors/:uuid`, async ({ request, params }) => {
+    const pass = records.find((record) => record.uuid === params.uuid);
+    if (!pass) return notFound();
+    if (pass.checkpoint_times > 0) {
+      return HttpResponse.json(apiError('PASS_SCANNED', PASS_MESSAGES.scannedAlready), {
+        status: 409,
+      });
+    }
+    const body = (await request.json()) as PassBody;
+    const refusal = refusedPass(body);
+    if (refusal) return refusal;
+    const changed = passFrom(pass.uuid, body, pass);
+    records = records.map((record) => (record.uuid === pass.uuid ? changed : record));
+    return HttpResponse.json({ resource: [changed] });
+  }),
+
+  http.delete(`${API}/visitors/:uuid`, ({ params }) => {
+    const pass = records.find((record) => record.uuid === params.uuid);
+    if (!pass) return notFound();
+    if (pass.status === CANCELLED) {
+      return HttpResponse.json(apiError('PASS_CANCELLED', PASS_MESSAGES.cancelled), {
+        status: 409,
+      });
+    }
+    const cancelled: Visitor = {
+      ...pass,
+      status: CANCELLED,
+      cancelled_at: utcText(new Date()),
+      epass_path: null,
+    };
+    records = records.map((record) => (record.uuid === pass.uuid ? cancelled : record));
+    return HttpResponse.json({ resource: [cancelled] });
+  }),
+
+  http.get(`${API}/epass/:token`, ({ params }) => {
+    const pass = records.find((record) => record.epass_path === `/pass/${String(params.token)}`);
+    if (!pass || pass.status !== VALID) {
+      return HttpResponse.json(apiError('EPASS_GONE', 'This pass is no longer valid.'), {
+        status: 404,
+      });
+    }
+    const answer: EPass = {
+      name: pass.name,
+      residence_name: pass.residence_name,
+      unit_name: pass.residence_unit?.name ?? null,
+      host_name: pass.host_name || (pass.residence_unit?.owner_name ?? ''),
+      repeat_type: pass.repeat_type,
+      repeatType: pass.repeatType,
+      date: pass.date,
+      start_time: pass.start_time,
+      end_time: pass.end_time,
+      qr_code: pass.qr_code,
+    };
+    return HttpResponse.json(answer);
+  }),
+
   http.get(`${API}/visitors/list`, ({ request }) => {
     const params = new URL(request.url).searchParams;
     const filter = params.get('filter') ?? '';

@@ -23,6 +23,7 @@ import * as retention from './2026-11-24T08-retention';
 import * as backups from './2026-11-24T09-backups';
 import * as auditTrail from './2026-11-25T01-audit-trail';
 import * as passIssuing from './2026-11-25T02-pass-issuing';
+import * as watchlist from './2026-11-25T03-watchlist';
 
 /** Every migration in order. Names are timestamps so they sort as they were written. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T09-backups': backups,
   '2026-11-25T01-audit-trail': auditTrail,
   '2026-11-25T02-pass-issuing': passIssuing,
+  '2026-11-25T03-watchlist': watchlist,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -122,7 +122,12 @@ export function guardAppRoutes(
     return { guard, site: siteOfGuard(guard, request.params.site) };
   }
 
-  async function visitorAnswer(guard: GuardPrincipal, site: GuardSite, id: number) {
+  async function visitorAnswer(
+    guard: GuardPrincipal,
+    site: GuardSite,
+    id: number,
+    options: { withWatchlist?: boolean } = {},
+  ) {
     const pass = await deps.visitorsRepository.find(guard, { id });
     if (!pass || pass.residence_uuid !== site.uuid)
       throw notFound(GUARD_DOOR_MESSAGES.visitorIdInvalid);
@@ -131,6 +136,10 @@ export function guardAppRoutes(
       new Date(),
       deps.publicUrl,
     );
+    // A scan's look-up carries the watchlist's reasons, for the gate's warning (issue 23).
+    if (options.withWatchlist) {
+      return answer({ visitor: { ...visitor, watchlist: await visitors.watchlistOf(pass) } });
+    }
     return answer({ visitor });
   }
 
@@ -414,7 +423,7 @@ export function guardAppRoutes(
       if (pass.residence_uuid !== site.uuid) {
         throw badRequest(`This pass is for ${pass.residence_name}.`, 'PASS_FOR_ANOTHER_SITE');
       }
-      return visitorAnswer(guard, site, pass.id);
+      return visitorAnswer(guard, site, pass.id, { withWatchlist: true });
     },
   );
 

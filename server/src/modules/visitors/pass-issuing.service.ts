@@ -14,6 +14,8 @@ import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import { changesBetween } from '../audit/changes';
 import type { SitesRepository } from '../sites/sites.repository';
+import type { WatchlistRepository } from '../watchlist/watchlist.repository';
+import { checkWatchlist } from '../watchlist/watchlist.service';
 import { GATE_MESSAGES } from './visitors.service';
 import type { IssuedPassValues, VisitorsRepository } from './visitors.repository';
 
@@ -43,6 +45,7 @@ const withSeconds = (time: string) => (time.length === 5 ? `${time}:00` : time);
 export function createPassIssuingService(deps: {
   visitors: VisitorsRepository;
   sites: SitesRepository;
+  watchlist: WatchlistRepository;
   mailer: Mailer;
   mail: MailConfig;
   publicUrl: string;
@@ -136,10 +139,34 @@ export function createPassIssuingService(deps: {
     };
   }
 
+  /**
+   * The watchlist's word on the pass: a refusal, or the entries a company user overrode, which
+   * the pass's audit entry names (`watchlist_override`) with who overrode them (its actor).
+   */
+  async function watchlistOverride(
+    caller: Principal,
+    values: IssuedPassValues,
+    body: PassFieldValues & { override_watchlist?: unknown },
+  ) {
+    const hits = await checkWatchlist(
+      deps.watchlist,
+      caller,
+      values.residence_uuid,
+      values,
+      body.override_watchlist,
+    );
+    return hits.length === 0 ? {} : { watchlist_override: hits };
+  }
+
   return {
     /** Issues a pass; mails the e-pass when an email is given. Answers the pass. */
-    async issue(caller: Principal, body: PassFieldValues, now: Date): Promise<Visitor> {
+    async issue(
+      caller: Principal,
+      body: PassFieldValues & { override_watchlist?: unknown },
+      now: Date,
+    ): Promise<Visitor> {
       const values = await checkedValues(caller, body, now);
+      const override = await watchlistOverride(caller, values, body);
       const token = randomBytes(24).toString('base64url');
       const uuid = await visitors.insertIssued({
         values,
@@ -152,7 +179,7 @@ export function createPassIssuingService(deps: {
           entityUuid: created,
           entityLabel: values.name,
           companyUuid: { ofSite: values.residence_uuid },
-          changes: changesBetween(null, audited(values)),
+          changes: changesBetween(null, { ...audited(values), ...override }),
         }),
       });
       await mailEPass(values, token);
@@ -168,7 +195,7 @@ export function createPassIssuingService(deps: {
     async change(
       caller: Principal,
       uuid: string,
-      body: PassFieldValues,
+      body: PassFieldValues & { override_watchlist?: unknown },
       now: Date,
     ): Promise<Visitor> {
       const pass = await changeable(caller, uuid);
@@ -178,14 +205,18 @@ export function createPassIssuingService(deps: {
         repeatType: before.repeat_days,
         ...Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)),
       };
-      const values = await checkedValues(caller, merged, now);
+      const { override_watchlist: overrideAsked, ...fields } = merged as typeof body;
+      const values = await checkedValues(caller, fields, now);
+      const override = await watchlistOverride(caller, values, {
+        override_watchlist: overrideAsked,
+      });
       const changed = await visitors.updateIssued(uuid, values, now, {
         action: 'update',
         entity: 'visitor',
         entityUuid: uuid,
         entityLabel: values.name,
         companyUuid: { ofSite: values.residence_uuid },
-        changes: changesBetween(audited(before), audited(values)),
+        changes: changesBetween(audited(before), { ...audited(values), ...override }),
       });
       if (!changed) throw conflict(PASS_MESSAGES.scannedAlready, 'PASS_SCANNED');
       await mailEPass(values, pass.epass_path?.slice('/pass/'.length) ?? null);

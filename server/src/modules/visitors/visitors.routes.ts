@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResourceResponse } from '@contract/list';
-import type { EPass, Visitor, VisitorRow, VisitorScanAnswer } from '@contract/visitors';
+import type { EPass, PassUnit, Visitor, VisitorRow, VisitorScanAnswer } from '@contract/visitors';
 import type { PassField, PassFieldValues } from '@rules/pass-issuing';
 import { WEEKDAYS } from '@rules/visitor-pass';
 import { principalOf } from '../../auth/authenticate';
 import { notFound } from '../../http/errors';
 import { uuidParams } from '../../http/schemas';
 import { parseListQuery, type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
+import type { SitesRepository } from '../sites/sites.repository';
 import { VISITORS_QUERY, type VisitorsRepository } from './visitors.repository';
+import type { WatchlistRepository } from '../watchlist/watchlist.repository';
 import type { PassIssuingService } from './pass-issuing.service';
 import { scanPass } from './visitors.service';
 
@@ -38,12 +40,14 @@ const PASS_FIELDS: readonly PassField[] = [
 const passBody = {
   type: 'object',
   additionalProperties: false,
-  properties: Object.fromEntries(
-    PASS_FIELDS.map((field) => [
+  properties: Object.fromEntries([
+    ...PASS_FIELDS.map((field) => [
       field,
       { type: 'string', maxLength: field === 'remarks' ? 1000 : 200 },
     ]),
-  ),
+    // A company user's explicit override of the watchlist (issue 23), recorded with the pass.
+    ['override_watchlist', { type: 'boolean' }],
+  ]),
 } as const;
 
 const tokenParams = {
@@ -54,8 +58,27 @@ const tokenParams = {
 
 export function visitorsRoutes(
   app: FastifyInstance,
-  deps: { visitors: VisitorsRepository; passes: PassIssuingService },
+  deps: {
+    visitors: VisitorsRepository;
+    passes: PassIssuingService;
+    sites: SitesRepository;
+    watchlist: WatchlistRepository;
+  },
 ): void {
+  /**
+   * The unit directory of one of the caller's sites, for the pass form's Unit and Host: the guard
+   * app's directory calls take a guard's credential, not a console session.
+   */
+  app.get<{ Params: { uuid: string } }>(
+    '/visitors/sites/:uuid/units',
+    { schema: { params: uuidParams } },
+    async (request): Promise<ResourceResponse<PassUnit[]>> => {
+      const site = await deps.visitors.siteForPass(principalOf(request), request.params.uuid);
+      if (!site) throw notFound();
+      return { resource: await deps.sites.unitsOf(site.uuid) };
+    },
+  );
+
   /** Issues a pass ahead of the visit (issue 23). */
   app.post<{ Body: PassFieldValues }>(
     '/visitors/add',
@@ -128,7 +151,9 @@ export function visitorsRoutes(
         qrCode: request.params.code,
       });
       if (!visitor) throw notFound();
-      return visitor;
+      // The desk warns before it confirms: the reasons of the entries the visitor matches.
+      const hits = await deps.watchlist.matchingPass(visitor.uuid);
+      return { ...visitor, watchlist: hits.map((hit) => hit.reason) };
     },
   );
 

@@ -1,4 +1,4 @@
-import type { VisitorScanAnswer } from '@contract/visitors';
+import type { Visitor, VisitorScanAnswer } from '@contract/visitors';
 import {
   gateStatus,
   judgeScan,
@@ -16,6 +16,8 @@ import { changesBetween } from '../audit/changes';
 import type { FilesRepository } from '../files/files.repository';
 import { storePhoto } from '../files/files.service';
 import type { SitesRepository } from '../sites/sites.repository';
+import type { WatchlistRepository } from '../watchlist/watchlist.repository';
+import { checkWatchlist } from '../watchlist/watchlist.service';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
 import type { PassKey, VisitorsRepository } from './visitors.repository';
 
@@ -118,6 +120,7 @@ export function createVisitorsService(deps: {
   visitors: VisitorsRepository;
   sites: SitesRepository;
   files: FilesRepository;
+  watchlist: WatchlistRepository;
 }) {
   const { visitors, sites, files } = deps;
 
@@ -127,6 +130,12 @@ export function createVisitorsService(deps: {
 
   return {
     checkVisitorsOn,
+
+    /** The reasons of the watchlist entries a pass's visitor matches at its site, for a desk's warning. */
+    async watchlistOf(pass: Visitor): Promise<string[]> {
+      const hits = await deps.watchlist.matchingPass(pass.uuid);
+      return hits.map((hit) => hit.reason);
+    },
 
     /**
      * The site's passes for the gate on a local day ('YYYY-MM-DD'), each with where it stands:
@@ -172,6 +181,19 @@ export function createVisitorsService(deps: {
       const unit = await sites.unitOf(input.site.uuid, input.fields.unitUuid.trim());
       if (!unit) throw badRequest(GATE_MESSAGES.unitUnknown, 'INVALID_UNIT');
       const type = VISITOR_TYPES.find((t) => String(t.id) === input.fields.visitorTypeId.trim());
+      // A guard at the gate cannot override the watchlist: a listed visitor is refused here.
+      await checkWatchlist(
+        deps.watchlist,
+        guard,
+        input.site.uuid,
+        {
+          name: input.fields.name,
+          ic_passport_number: input.fields.icPassportNumber,
+          car_plate_number: input.fields.carPlateNumber,
+          phone_number: input.fields.phone,
+        },
+        false,
+      );
       const photo = input.photo ? await storePhoto(files, guard, input.photo) : null;
       const now = input.now;
       const temperature = input.fields.temperature.trim();
