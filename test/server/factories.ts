@@ -259,3 +259,13 @@ export async function createIncident(db: DB, residenceUuid: string): Promise<str
     .execute();
   return uuid;
 }
+
+/** A unit of a site's directory, owned by Tan Mei Ling. */
+export async function createUnit(db: DB, residenceUuid: string, name: string): Promise<string> {
+  const uuid = randomUUID();
+  await db
+    .insertInto('units')
+    .values({ uuid, residence_uuid: residenceUuid, name, owner_name: 'Tan Mei Ling' })
+    .execute();
+  return uuid;
+}

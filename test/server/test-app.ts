@@ -94,6 +94,46 @@ export async function signInEveryRole(
   };
 }
 
+/** The four callers of tests that set two companies against each other. */
+export const TWO_COMPANY_USERS = {
+  root: 'root@example.com',
+  alpha: 'ops@alpha.example.com',
+  alphaSupervisor: 'sup@alpha.example.com',
+  bravo: 'ops@bravo.example.com',
+} as const;
+
+/**
+ * Signs in the superadmin, a user of each company and a supervisor of `alpha`'s `supervisorSites`;
+ * answers each session token by email.
+ */
+export async function signInTwoCompanies(
+  t: TestApp,
+  companies: { alpha: string; bravo: string },
+  supervisorSites: string[],
+): Promise<Record<string, string>> {
+  const users = TWO_COMPANY_USERS;
+  await createUser(t.db, { email: users.root, role: 'superadmin' });
+  await createUser(t.db, {
+    email: users.alpha,
+    role: 'securitycompany',
+    companyUuid: companies.alpha,
+  });
+  await createUser(t.db, {
+    email: users.alphaSupervisor,
+    role: 'sitesupervisor',
+    companyUuid: companies.alpha,
+    siteUuids: supervisorSites,
+  });
+  await createUser(t.db, {
+    email: users.bravo,
+    role: 'securitycompany',
+    companyUuid: companies.bravo,
+  });
+  const tokens: Record<string, string> = {};
+  for (const email of Object.values(users)) tokens[email] = await signIn(t.app, email, PASSWORD);
+  return tokens;
+}
+
 /** The mails written to the outbox, oldest first, as text with quoted-printable undone. */
 export function outboxMails(dataDir: string): string[] {
   const directory = outboxDirectory(dataDir);

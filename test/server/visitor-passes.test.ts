@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@contract/audit';
 import type { ListResponse } from '@contract/list';
@@ -7,32 +6,28 @@ import { PASS_MESSAGES } from '@rules/pass-issuing';
 import { SCAN_MESSAGES } from '@rules/visitor-pass';
 import { localDate } from '../../server/src/db/time';
 import { EPASS_GONE } from '../../server/src/modules/visitors/pass-issuing.service';
-import { createCompany, createSite, createUser, PASSWORD } from './factories';
-import { APP_KEY, authHeaders, makeTestApp, outboxMails, signIn, type TestApp } from './test-app';
+import { createCompany, createSite, createUnit } from './factories';
+import {
+  APP_KEY,
+  authHeaders,
+  makeTestApp,
+  outboxMails,
+  signInTwoCompanies,
+  TWO_COMPANY_USERS,
+  type TestApp,
+} from './test-app';
 
 let t: TestApp;
-const token: Record<string, string> = {};
+let token: Record<string, string> = {};
 let siteA: string;
 let siteNoVisitors: string;
 let siteB: string;
 let unitA: string;
 let unitB: string;
 
-const ROOT = 'root@example.com';
-const ALPHA = 'ops@alpha.example.com';
-const SUPERVISOR = 'sup@alpha.example.com';
-const BRAVO = 'ops@bravo.example.com';
+const { root: ROOT, alpha: ALPHA, alphaSupervisor: SUPERVISOR, bravo: BRAVO } = TWO_COMPANY_USERS;
 
 const today = () => localDate(new Date());
-
-async function addUnit(siteUuid: string, name: string) {
-  const uuid = randomUUID();
-  await t.db
-    .insertInto('units')
-    .values({ uuid, residence_uuid: siteUuid, name, owner_name: 'Tan Mei Ling' })
-    .execute();
-  return uuid;
-}
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -41,21 +36,10 @@ beforeAll(async () => {
   siteA = await createSite(t.db, alpha, { name: 'Alpha Heights', kipleguard_visitors: 1 });
   siteNoVisitors = await createSite(t.db, alpha, { name: 'Alpha Gardens', kipleguard_visitors: 0 });
   siteB = await createSite(t.db, bravo, { name: 'Bravo Towers', kipleguard_visitors: 1 });
-  unitA = await addUnit(siteA, 'A-12-03');
-  unitB = await addUnit(siteB, 'B-01-01');
-  await addUnit(siteNoVisitors, 'G-01-01');
-  await createUser(t.db, { email: ROOT, role: 'superadmin' });
-  await createUser(t.db, { email: ALPHA, role: 'securitycompany', companyUuid: alpha });
-  await createUser(t.db, {
-    email: SUPERVISOR,
-    role: 'sitesupervisor',
-    companyUuid: alpha,
-    siteUuids: [siteA],
-  });
-  await createUser(t.db, { email: BRAVO, role: 'securitycompany', companyUuid: bravo });
-  for (const email of [ROOT, ALPHA, SUPERVISOR, BRAVO]) {
-    token[email] = await signIn(t.app, email, PASSWORD);
-  }
+  unitA = await createUnit(t.db, siteA, 'A-12-03');
+  unitB = await createUnit(t.db, siteB, 'B-01-01');
+  await createUnit(t.db, siteNoVisitors, 'G-01-01');
+  token = await signInTwoCompanies(t, { alpha, bravo }, [siteA]);
 });
 afterAll(async () => {
   await t.close();

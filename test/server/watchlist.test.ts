@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@contract/audit';
 import type { ListResponse, ResourceResponse } from '@contract/list';
@@ -6,11 +5,17 @@ import type { Visitor } from '@contract/visitors';
 import type { WatchlistEntry } from '@contract/watchlist';
 import { WATCHLIST_MESSAGES } from '@rules/watchlist';
 import { localDate } from '../../server/src/db/time';
-import { createCompany, createSite, createUser, createVisitor, PASSWORD } from './factories';
-import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
+import { createCompany, createSite, createUnit, createVisitor } from './factories';
+import {
+  authHeaders,
+  makeTestApp,
+  signInTwoCompanies,
+  TWO_COMPANY_USERS,
+  type TestApp,
+} from './test-app';
 
 let t: TestApp;
-const token: Record<string, string> = {};
+let token: Record<string, string> = {};
 let alpha: string;
 let bravo: string;
 let siteA: string;
@@ -18,10 +23,7 @@ let siteA2: string;
 let siteB: string;
 let unitA: string;
 
-const ROOT = 'root@example.com';
-const ALPHA = 'ops@alpha.example.com';
-const SUPERVISOR = 'sup@alpha.example.com';
-const BRAVO = 'ops@bravo.example.com';
+const { root: ROOT, alpha: ALPHA, alphaSupervisor: SUPERVISOR, bravo: BRAVO } = TWO_COMPANY_USERS;
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -30,23 +32,8 @@ beforeAll(async () => {
   siteA = await createSite(t.db, alpha, { name: 'Alpha Heights', kipleguard_visitors: 1 });
   siteA2 = await createSite(t.db, alpha, { name: 'Alpha Gardens', kipleguard_visitors: 1 });
   siteB = await createSite(t.db, bravo, { name: 'Bravo Towers', kipleguard_visitors: 1 });
-  unitA = randomUUID();
-  await t.db
-    .insertInto('units')
-    .values({ uuid: unitA, residence_uuid: siteA, name: 'A-12-03', owner_name: 'Tan Mei Ling' })
-    .execute();
-  await createUser(t.db, { email: ROOT, role: 'superadmin' });
-  await createUser(t.db, { email: ALPHA, role: 'securitycompany', companyUuid: alpha });
-  await createUser(t.db, {
-    email: SUPERVISOR,
-    role: 'sitesupervisor',
-    companyUuid: alpha,
-    siteUuids: [siteA],
-  });
-  await createUser(t.db, { email: BRAVO, role: 'securitycompany', companyUuid: bravo });
-  for (const email of [ROOT, ALPHA, SUPERVISOR, BRAVO]) {
-    token[email] = await signIn(t.app, email, PASSWORD);
-  }
+  unitA = await createUnit(t.db, siteA, 'A-12-03');
+  token = await signInTwoCompanies(t, { alpha, bravo }, [siteA]);
 });
 afterAll(async () => {
   await t.close();

@@ -17,7 +17,9 @@ import {
 import { maskedDocumentNumber } from '@rules/walk-ins';
 import type { Author, Caller } from '../../auth/principal';
 import { atLiveSite, siteScope } from '../../auth/scope';
+import type { Insertable } from 'kysely';
 import type { DB } from '../../db/database';
+import type { VisitorsTable } from '../../db/schema';
 import { pageAtLiveSites } from '../../db/site-lists';
 import { searchIndexOf } from '../../db/search-indexes';
 import { siteColumn } from '../../db/related-columns';
@@ -329,6 +331,42 @@ export function createVisitorsRepository(db: DB) {
     };
   }
 
+  /**
+   * Writes a new valid pass with its own code, its author and times, within `trx`; answers its
+   * uuid. What kind of pass it is (walk-in, issued) is the caller's.
+   */
+  async function insertPass(
+    trx: DB,
+    author: Author,
+    at: string,
+    values: Omit<
+      Insertable<VisitorsTable>,
+      | 'uuid'
+      | 'status'
+      | 'qr_code'
+      | 'created_by'
+      | 'created_by_guard_uuid'
+      | 'created_at'
+      | 'updated_at'
+    >,
+  ): Promise<string> {
+    const uuid = randomUUID();
+    await trx
+      .insertInto('visitors')
+      .values({
+        uuid,
+        ...values,
+        status: VALID,
+        qr_code: newPassCode(),
+        created_by: author.profileUuid,
+        created_by_guard_uuid: author.guardUuid,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    return uuid;
+  }
+
   return {
     /**
      * Removes the visitor's name, phone, document number, plate, email, remarks, photos and e-pass
@@ -463,27 +501,16 @@ export function createVisitorsRepository(db: DB) {
       now: Date;
       audit: (uuid: string) => AuditEvent;
     }): Promise<string> {
-      const uuid = randomUUID();
       const at = toDbTime(input.now);
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('visitors')
-          .values({
-            uuid,
-            ...input.values,
-            type: 'WALKIN',
-            repeat_type: ONE_TIME,
-            checkpoint_times: 1,
-            status: VALID,
-            latest_scan_type: 'IN',
-            qr_code: newPassCode(),
-            walkin_photo: JSON.stringify(input.photoUuids),
-            created_by: input.registeredBy.profileUuid,
-            created_by_guard_uuid: input.registeredBy.guardUuid,
-            created_at: at,
-            updated_at: at,
-          })
-          .execute();
+      return db.transaction().execute(async (trx) => {
+        const uuid = await insertPass(trx, input.registeredBy, at, {
+          ...input.values,
+          type: 'WALKIN',
+          repeat_type: ONE_TIME,
+          checkpoint_times: 1,
+          latest_scan_type: 'IN',
+          walkin_photo: JSON.stringify(input.photoUuids),
+        });
         await trx
           .insertInto('visitor_pass_scans')
           .values({
@@ -496,8 +523,8 @@ export function createVisitorsRepository(db: DB) {
           })
           .execute();
         await recordAudit(trx, input.audit(uuid));
+        return uuid;
       });
-      return uuid;
     },
 
     /**
@@ -523,27 +550,16 @@ export function createVisitorsRepository(db: DB) {
       now: Date;
       audit: (uuid: string) => AuditEvent;
     }): Promise<string> {
-      const uuid = randomUUID();
-      const at = toDbTime(input.now);
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('visitors')
-          .values({
-            uuid,
-            ...input.values,
-            type: 'INVITE',
-            checkpoint_times: 0,
-            status: VALID,
-            qr_code: newPassCode(),
-            epass_token: input.epassToken,
-            created_by: input.issuedBy.profileUuid,
-            created_at: at,
-            updated_at: at,
-          })
-          .execute();
+      return db.transaction().execute(async (trx) => {
+        const uuid = await insertPass(trx, input.issuedBy, toDbTime(input.now), {
+          ...input.values,
+          type: 'INVITE',
+          checkpoint_times: 0,
+          epass_token: input.epassToken,
+        });
         await recordAudit(trx, input.audit(uuid));
+        return uuid;
       });
-      return uuid;
     },
 
     /**
