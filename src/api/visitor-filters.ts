@@ -33,3 +33,12 @@ export function expectedTodayFilter(now: Date): string {
     ),
   );
 }
+
+/**
+ * "Overstay" as API conditions: inside, and due out (the end of the visit, which the server
+ * writes at each check-in) before now.
+ */
+export function overstayFilter(now: Date): string {
+  const utcNow = now.toISOString().slice(0, 19).replace('T', ' ');
+  return allOf(equals('latest_scan_type', 'IN'), `due_out_at<${quote(utcNow)}`);
+}

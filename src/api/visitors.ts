@@ -12,18 +12,18 @@ import type {
 import { weekdayOf } from '@rules/visitor-pass';
 import { apiDelete, apiGet, apiPatch, apiPost } from './client';
 import { allOf, equals, keywordFilter } from './filters';
-import { expectedTodayFilter } from './visitor-filters';
+import { expectedTodayFilter, overstayFilter } from './visitor-filters';
 import { pageParams, toListPage, type ListAnswer } from './paging';
 import type { SiteOption } from './sites';
 
 /** The desk's quick filters of /visitors (see VisitorScope.presence). */
-export type VisitorPresence = 'on-site' | 'expected-today';
+export type VisitorPresence = 'on-site' | 'expected-today' | 'overstay';
 
 /** Scope keys a visitor list understands (see ListQuery.scope). */
 export interface VisitorScope {
   /** Only the passes of this site, as its Visitors tab lists them (spec part 2 §7). */
   residence_uuid?: string;
-  /** Who is inside now (latest scan IN), or who is still to come today. */
+  /** Who is inside now (latest scan IN), who is still to come today, or who overstays. */
   presence?: VisitorPresence;
 }
 
@@ -33,12 +33,13 @@ const SEARCH_FIELDS = ['residence_name', 'category', 'name', 'car_plate_number',
 const RELATED = 'residence,residence_unit,user_profiles_by_created_by,applications';
 
 /**
- * The quick filter as API conditions. "Expected today" is read when the list is fetched, so a
- * screen left open past midnight asks for the new day.
+ * The quick filter as API conditions. "Expected today" and "Overstay" are read when the list is
+ * fetched, so a screen left open asks for the moment it is shown.
  */
 function presenceFilter(presence: VisitorPresence | undefined, now: Date): string | null {
   if (presence === 'on-site') return equals('latest_scan_type', 'IN');
   if (presence === 'expected-today') return expectedTodayFilter(now);
+  if (presence === 'overstay') return overstayFilter(now);
   return null;
 }
 

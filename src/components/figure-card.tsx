@@ -7,6 +7,10 @@ import './figure-card.css';
 export interface Figure {
   label: string;
   value: number | undefined;
+  /** Where the count's own rows are listed: the count becomes a link there. */
+  path?: string;
+  /** The link's accessible name, which holds the count: "Show the 3 visitors who overstay". */
+  pathLabel?: (value: number) => string;
 }
 
 /** The colour that tells one area's cards from another's (see .figure-accent-* in styles.css). */
@@ -39,7 +43,19 @@ export function FigureCard({ title, icon: Icon, accent, figures, viewAllPath }: 
           {figures.map((figure) => (
             <div className="figure" key={figure.label}>
               <dt>{figure.label}</dt>
-              <dd data-figure={figure.label}>{figure.value ?? '–'}</dd>
+              <dd data-figure={figure.label}>
+                {figure.path && figure.value !== undefined ? (
+                  <Link
+                    to={figure.path}
+                    className="figure-value-link"
+                    aria-label={figure.pathLabel?.(figure.value)}
+                  >
+                    {figure.value}
+                  </Link>
+                ) : (
+                  (figure.value ?? '–')
+                )}
+              </dd>
             </div>
           ))}
         </dl>

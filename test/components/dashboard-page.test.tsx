@@ -23,6 +23,7 @@ describe('Dashboard', () => {
     expect(figure('Incidents', 'Total')).toBe('150');
     expect(figure('Visitors', 'Upcoming')).toBe('41');
     expect(figure('Visitors', 'Checked-in')).toBe('17');
+    expect(figure('Visitors', 'Overstay')).toBe('3');
     expect(figure('Security Company', 'Active')).toBe('2');
     expect(figure('Security Company', 'Inactive')).toBe('1');
     expect(figure('Site Supervisor', 'Active')).toBe('5');
@@ -55,7 +56,12 @@ describe('Dashboard', () => {
     await screen.findByText('150');
     const links = Object.fromEntries(
       ['Sites', 'Incidents', 'Visitors', 'Security Company', 'Site Supervisor', 'Guards'].map(
-        (title) => [title, within(card(title)).getByRole('link').getAttribute('href')],
+        (title) => [
+          title,
+          within(card(title))
+            .getByRole('link', { name: `View All ${title}` })
+            .getAttribute('href'),
+        ],
       ),
     );
     expect(links).toEqual({
@@ -66,6 +72,20 @@ describe('Dashboard', () => {
       'Site Supervisor': '/site-super',
       Guards: '/security-guards',
     });
+  });
+
+  it('links the Overstay figure to the visitors still inside after their window', async () => {
+    const { user } = renderApp('/dashboard', { role: 'securitycompany' });
+    const visitorsCard = await screen.findByRole('group', { name: 'Visitors' });
+    const overstay = await within(visitorsCard).findByRole('link', {
+      name: 'Overstay: 3, show them in Visitors',
+    });
+    await user.click(overstay);
+    const filters = await screen.findByRole('group', { name: 'Quick filters' });
+    expect(within(filters).getByRole('button', { name: 'Overstay' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 
   it('gives a security company Site Supervisor and Guards in its TEAM row', async () => {

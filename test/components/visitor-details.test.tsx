@@ -116,9 +116,9 @@ describe('Visitor details', () => {
     expect(fieldIn('Other Details', 'Status')).toBe('NOT YET ARRIVED');
   });
 
-  it('marks a visitor still inside after the window Overdue, and lets them out', async () => {
+  it('marks a visitor still inside after the window Overstay, and lets them out', async () => {
     await openDetails('farah');
-    expect(fieldIn('Other Details', 'Status')).toBe('INOverdue');
+    expect(fieldIn('Other Details', 'Status')).toBe('INOverstay');
     expect(fieldIn('Visitor Details', 'Health Code')).toBe('Orange');
     expect(checkButton()).toHaveTextContent('Check-out');
   });

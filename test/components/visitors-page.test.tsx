@@ -109,7 +109,7 @@ describe('Visitors page', () => {
     expect(rows[3]?.slice(9, 11)).toEqual(['EXPIRED', 'NOT YET ARRIVED']);
     // Still inside after the end of a one-day window that began yesterday at 08:00.
     expect(rows[5]?.slice(0, 1)).toEqual(['Ampang Court']);
-    expect(rows[5]?.slice(9)).toEqual(['VALID', 'INOverdue', 'APPROVED', '38.2', 'Orange']);
+    expect(rows[5]?.slice(9)).toEqual(['VALID', 'INOverstay', 'APPROVED', '38.2', 'Orange']);
     expect(rows[6]?.slice(1, 4)).toEqual(['', 'Visitor', '']);
     expect(rows[6]?.slice(8)).toEqual(['', 'VALID', 'NOT YET ARRIVED', 'REJECTED', '36.4', 'Red']);
 
@@ -191,6 +191,22 @@ describe('Visitors page', () => {
     await user.click(within(filters).getByRole('button', { name: 'All' }));
     await screen.findByText('Devi Nair');
     expect(bodyRows()).toHaveLength(visitors.length);
+  });
+
+  it('opens on Overstay from the dashboard’s link: who is still inside after the window', async () => {
+    const seen = recordRequests();
+    renderApp('/visitors?show=overstay', { role: 'securitycompany' });
+    await screen.findByText('Farah Aziz');
+    expect(bodyRows().map((cells) => cells[3])).toEqual(['Farah Aziz']);
+    const filters = screen.getByRole('group', { name: 'Quick filters' });
+    expect(within(filters).getByRole('button', { name: 'Overstay' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // The moment the list is fetched, in UTC as the server keeps due_out_at.
+    expect(lastList(seen).get('filter')).toBe(
+      "(((latest_scan_type='IN')) AND (due_out_at<'2026-03-20 10:00:00'))",
+    );
   });
 
   it('expects a repeating pass on one of its weekdays, whatever its first date', async () => {
@@ -304,7 +320,7 @@ describe('Visitors export', () => {
       '36.6',
       'Green',
     ]);
-    expect(rows[6]?.slice(13)).toEqual(['IN (Overdue)', 'APPROVED', '38.2', 'Orange']);
+    expect(rows[6]?.slice(13)).toEqual(['IN (Overstay)', 'APPROVED', '38.2', 'Orange']);
   });
 
   it('exports the entire list with 14 columns, page after page with the screen’s search and sort', async () => {

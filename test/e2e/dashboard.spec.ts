@@ -24,6 +24,7 @@ async function expectCommonCards(page: Page, f: Figures) {
   await expectCard(page, 'Visitors', [
     ['Upcoming', f.upcomingVisitors],
     ['Checked-in', f.checkedinVisitors],
+    ['Overstay', f.overstayVisitors],
   ]);
   await expectCard(page, 'Guards', [
     ['On duty', f.onDutyGuard],

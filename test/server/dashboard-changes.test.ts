@@ -32,6 +32,7 @@ function siteOnly(figures: Awaited<ReturnType<typeof expectedFigures>>) {
   return {
     upcomingVisitors: figures.upcomingVisitors,
     checkedinVisitors: figures.checkedinVisitors,
+    overstayVisitors: figures.overstayVisitors,
     incidentToday: figures.incidentToday,
     allIncidents: figures.allIncidents,
     onDutyGuard: figures.onDutyGuard,

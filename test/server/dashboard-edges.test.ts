@@ -1,25 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SqlBool } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Principal } from '../../server/src/auth/principal';
 import { createDashboardRepository } from '../../server/src/modules/dashboard/dashboard.repository';
-import { createAttendance, createCompany, createGuard, createSite } from './factories';
+import {
+  createAttendance,
+  createCompany,
+  createGuard,
+  createSite,
+  superadminPrincipal,
+} from './factories';
 import { makeTestApp, type TestApp } from './test-app';
 
 // Hand-made edge cases with known answers, beside the oracle comparison on demo data in
 // dashboard.test.ts: each boundary is written out as the figure a person would expect.
-
-const superadmin: Principal = {
-  sessionUuid: 'test',
-  profileUuid: 'test',
-  identityUuid: 'test',
-  name: 'Root',
-  email: 'root@example.com',
-  role: 'superadmin',
-  companyUuid: null,
-  companyName: null,
-  sites: [],
-};
 
 // 02:00 on 10 March 2026 in Kuala Lumpur (UTC+8) is 18:00 UTC on 9 March: the local day and the
 // UTC day differ, so a figure that used the UTC day would be caught.
@@ -31,7 +24,7 @@ let category: string;
 let previousZone: string | undefined;
 
 async function figures() {
-  return createDashboardRepository(t.db).siteFigures(superadmin, NOW, () => null);
+  return createDashboardRepository(t.db).siteFigures(superadminPrincipal, NOW, () => null);
 }
 
 async function addIncident(createdAtUtc: string) {
@@ -112,7 +105,7 @@ describe('dashboard figures at their boundaries', () => {
     const repository = createDashboardRepository(t.db);
     // The site filter the route builds from ?filter=(residence_uuid=…).
     const atSite = await repository.siteFigures(
-      superadmin,
+      superadminPrincipal,
       NOW,
       (column) => sql<SqlBool>`${sql.ref(column)} = ${onSite}`,
     );

@@ -87,6 +87,7 @@ describe('GET /dashboard/sitedata', () => {
     expect(response.json().resource).toEqual({
       upcomingVisitors: expected.upcomingVisitors,
       checkedinVisitors: expected.checkedinVisitors,
+      overstayVisitors: expected.overstayVisitors,
       incidentToday: expected.incidentToday,
       allIncidents: expected.allIncidents,
       onDutyGuard: expected.onDutyGuard,

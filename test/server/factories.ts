@@ -1,8 +1,22 @@
+import type { Principal } from '../../server/src/auth/principal';
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../../server/src/auth/password';
 import type { DB } from '../../server/src/db/database';
 import type { RoleType } from '../../server/src/db/schema';
 import { localDate } from '../../server/src/db/time';
+
+/** A superadmin as the server's repositories take it, for calls that need no signed-in session. */
+export const superadminPrincipal: Principal = {
+  sessionUuid: 'test',
+  profileUuid: 'test',
+  identityUuid: 'test',
+  name: 'Root',
+  email: 'root@example.com',
+  role: 'superadmin',
+  companyUuid: null,
+  companyName: null,
+  sites: [],
+};
 
 export const PASSWORD = 'Secret@123';
 let passwordHash: Promise<string> | null = null;

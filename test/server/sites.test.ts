@@ -750,6 +750,7 @@ describe('GET /dashboard/sitedata for one site', () => {
     return {
       upcomingVisitors: all.upcomingVisitors,
       checkedinVisitors: all.checkedinVisitors,
+      overstayVisitors: all.overstayVisitors,
       incidentToday: all.incidentToday,
       allIncidents: all.allIncidents,
       onDutyGuard: all.onDutyGuard,

@@ -4,12 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse } from '@contract/list';
 import type { Visitor, VisitorRow } from '@contract/visitors';
 import { weekdayOf, WEEKDAYS } from '@rules/visitor-pass';
-import { expectedTodayFilter } from '../../src/api/visitor-filters';
+import { expectedTodayFilter, overstayFilter } from '../../src/api/visitor-filters';
+import { createDashboardRepository } from '../../server/src/modules/dashboard/dashboard.repository';
 import { avatarPng } from '../../server/src/db/seed/images';
 import { localDate, toDbTime } from '../../server/src/db/time';
 import { createFilesRepository } from '../../server/src/modules/files/files.repository';
 import { createVisitorsRepository } from '../../server/src/modules/visitors/visitors.repository';
-import { createCompany, createSite, createUser, createVisitor, PASSWORD } from './factories';
+import {
+  createCompany,
+  createSite,
+  createUser,
+  createVisitor,
+  PASSWORD,
+  superadminPrincipal,
+} from './factories';
 import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -453,6 +461,7 @@ describe('POST /visitors/qr/{code}', () => {
         visitorUuid: uuid,
         expectedCheckpointTimes: 0,
         scanType: 'IN',
+        dueOutAt: null,
         scannedBy: { profileUuid: companyUser, guardUuid: null },
         now: new Date(),
         audit: { action: 'check-in', entity: 'visitor', entityUuid: uuid },
@@ -492,6 +501,46 @@ describe('POST /visitors/qr/{code}', () => {
     const after = await figures();
     expect(after.checkedinVisitors).toBe(before.checkedinVisitors + 1);
     expect(after.upcomingVisitors).toBe(before.upcomingVisitors - 1);
+  });
+});
+
+describe('Overstay', () => {
+  const ids = (answer: ListResponse<VisitorRow>) => answer.resource.map((row) => row.uuid);
+  const overstayAt = (email: string, at: Date) =>
+    list(email, `?filter=${encodeURIComponent(overstayFilter(at))}&limit=100`);
+
+  it('is due at the end of the visit the visitor came in for, and ends when they leave', async () => {
+    // An end time no other pass here has, so the figures move for this pass alone.
+    const uuid = await createVisitor(t.db, siteA1, {
+      start_time: '00:00:00',
+      end_time: '23:58:17',
+    });
+    expect((await scan('ops@alpha.example.com', await codeOf(uuid))).statusCode).toBe(200);
+    const { due_out_at } = await t.db
+      .selectFrom('visitors')
+      .select('due_out_at')
+      .where('uuid', '=', uuid)
+      .executeTakeFirstOrThrow();
+    const now = new Date();
+    const dueOut = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 23, 58, 17);
+    expect(due_out_at).toBe(toDbTime(dueOut));
+
+    const justAfter = new Date(dueOut.getTime() + 1000);
+    expect(ids(await overstayAt('ops@alpha.example.com', dueOut))).not.toContain(uuid);
+    expect(ids(await overstayAt('ops@alpha.example.com', justAfter))).toContain(uuid);
+    expect(ids(await overstayAt('sup@alpha.example.com', justAfter))).toContain(uuid);
+    expect(ids(await overstayAt('ops@bravo.example.com', justAfter))).not.toContain(uuid);
+
+    const dashboard = createDashboardRepository(t.db);
+    const onTime = await dashboard.siteFigures(superadminPrincipal, dueOut, () => null);
+    const late = await dashboard.siteFigures(superadminPrincipal, justAfter, () => null);
+    expect(late.overstayVisitors).toBe(onTime.overstayVisitors + 1);
+
+    await ageScans(uuid);
+    expect((await scan('ops@alpha.example.com', await codeOf(uuid))).statusCode).toBe(200);
+    expect(ids(await overstayAt('ops@alpha.example.com', justAfter))).not.toContain(uuid);
+    const gone = await dashboard.siteFigures(superadminPrincipal, justAfter, () => null);
+    expect(gone.overstayVisitors).toBe(onTime.overstayVisitors);
   });
 });
 

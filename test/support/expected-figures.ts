@@ -85,6 +85,10 @@ export async function expectedFigures(run: RunCount, scope: Scope, now = new Dat
       `select count(*) as n from visitors where deleted_at is null and latest_scan_type = 'IN' and ${incSites}`,
       incParams,
     ),
+    overstayVisitors: await run(
+      `select count(*) as n from visitors where deleted_at is null and latest_scan_type = 'IN' and due_out_at < ? and ${incSites}`,
+      [utcText(now), ...incParams],
+    ),
     onDutyGuard: await run(
       `select count(distinct a.guard_uuid) as n from attendances a join guards g on g.uuid = a.guard_uuid
        where g.deleted_at is null and a.checkin_at is not null and a.checkout_at is null and a.checkin_at >= ?

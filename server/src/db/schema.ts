@@ -211,6 +211,8 @@ export interface VisitorsTable extends Timestamps {
   cancelled_at: Generated<string | null>;
   /** The token of the pass's public e-pass link (/pass/{token}); null once revoked. */
   epass_token: Generated<string | null>;
+  /** When a visitor inside is due out: the end of the visit, written at each check-in (UTC). */
+  due_out_at: Generated<string | null>;
 }
 
 export interface VisitorPassScansTable {

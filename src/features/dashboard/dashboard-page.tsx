@@ -8,6 +8,7 @@ import { ErrorToast } from '../../components/error-toast';
 import { FigureCard } from '../../components/figure-card';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { BackupStatusLine } from '../backups/backup-status';
+import { OVERSTAY, visitorsShowing } from '../visitors/visitor-quick-filters';
 import { selectRole } from '../session/session-slice';
 import {
   errorDismissed,
@@ -21,7 +22,13 @@ interface CardSpec {
   title: string;
   /** The section the card counts: its View All path, icon and accent. */
   section: Section;
-  figures: Array<{ label: string; key: keyof DashboardFigures }>;
+  figures: Array<{
+    label: string;
+    key: keyof DashboardFigures;
+    /** The list of the counted rows, when it has its own filter (see Figure.path). */
+    path?: string;
+    pathLabel?: (value: number) => string;
+  }>;
 }
 
 const sitesCard: CardSpec = {
@@ -43,6 +50,12 @@ const visitorsCard: CardSpec = {
   figures: [
     { label: 'Upcoming', key: 'upcomingVisitors' },
     { label: 'Checked-in', key: 'checkedinVisitors' },
+    {
+      label: OVERSTAY,
+      key: 'overstayVisitors',
+      path: visitorsShowing('overstay'),
+      pathLabel: (value) => `${OVERSTAY}: ${value}, show them in Visitors`,
+    },
   ],
 };
 const companiesCard: CardSpec = {
@@ -92,7 +105,7 @@ function CardRow({ cards, figures }: { cards: CardSpec[]; figures: DashboardFigu
             icon={card.section.icon}
             accent={card.section.accent}
             viewAllPath={card.section.path}
-            figures={card.figures.map((f) => ({ label: f.label, value: figures?.[f.key] }))}
+            figures={card.figures.map((f) => ({ ...f, value: figures?.[f.key] }))}
           />
         </Col>
       ))}

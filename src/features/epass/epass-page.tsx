@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { EPass } from '@contract/visitors';
+import { PASS_MESSAGES } from '@rules/pass-issuing';
 import * as visitorsApi from '../../api/visitors';
 import { createApiThunk } from '../../app/api-thunk';
 import { useAppDispatch } from '../../app/hooks';
@@ -8,9 +9,6 @@ import { LoadingOverlay } from '../../components/loading-overlay';
 import { PassQrCode } from '../visitors/pass-qr-code';
 import { passWindowText } from '../visitors/pass-window-text';
 import './epass.css';
-
-/** The server's words for a cancelled, revoked or past pass (its 404). */
-export const EPASS_GONE = 'This pass is no longer valid.';
 
 /** The visitor's pass by its link's token; null once it is no longer valid. */
 export const loadEPass = createApiThunk('epass/loaded', visitorsApi.ePass);
@@ -69,7 +67,7 @@ export function EPassPage() {
           {state.status === 'found' ? <PassCard pass={state.pass} /> : null}
           {state.status === 'gone' ? (
             <p className="text-center mb-0" role="alert">
-              {EPASS_GONE}
+              {PASS_MESSAGES.epassGone}
             </p>
           ) : null}
           {state.status === 'failed' ? (

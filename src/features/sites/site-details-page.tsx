@@ -20,6 +20,7 @@ import {
 } from './site-details-slice';
 import { SiteKiosks } from './site-kiosks';
 import { SiteTabs } from './site-tabs';
+import { OVERSTAY } from '../visitors/visitor-quick-filters';
 
 function SiteFigureCards({ figures }: { figures: SiteFigures | null }) {
   const cards = [
@@ -29,6 +30,7 @@ function SiteFigureCards({ figures }: { figures: SiteFigures | null }) {
       figures: [
         { label: 'Upcoming', value: figures?.upcomingVisitors },
         { label: 'Checked-in', value: figures?.checkedinVisitors },
+        { label: OVERSTAY, value: figures?.overstayVisitors },
       ],
     },
     {

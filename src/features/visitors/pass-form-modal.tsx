@@ -19,6 +19,7 @@ import {
 } from '@rules/watchlist';
 import { selectRole } from '../session/session-slice';
 import { loadPassSites, loadPassUnits, savePass } from './visitors-slice';
+import { hostName } from './visitor-text';
 
 /** The form's values: the API's fields, with the date as the date field writes it (DD/MM/YYYY). */
 export type PassFormValues = PassBody;
@@ -71,7 +72,7 @@ function formValues(pass: Visitor | null): PassFormValues {
   return {
     residence_uuid: pass?.residence_uuid ?? '',
     unit_uuid: pass?.unit_uuid ?? '',
-    host_name: pass ? pass.host_name || (pass.residence_unit?.owner_name ?? '') : '',
+    host_name: pass ? hostName(pass) : '',
     name: pass?.name ?? '',
     phone_number: pass?.phone_number ?? '',
     email: pass?.email ?? '',

@@ -175,7 +175,7 @@ function VisitorDetails({
               ['Site', visitor.residence_name],
               ['Unit', unitName(visitor)],
               // A pass issued in the console names its host; a walk-in's is the unit's owner.
-              ['Host', visitor.host_name || hostName(visitor)],
+              ['Host', hostName(visitor)],
               ['Created By', creatorName(visitor)],
               ['HDF Form', hdfStatus(visitor, now)],
               ['Temperature', temperatureText(visitor)],

@@ -25,7 +25,7 @@ function Badge({ visitor }: { visitor: Visitor }) {
         <dt>Unit</dt>
         <dd>{unitName(visitor) || '-'}</dd>
         <dt>Host</dt>
-        <dd>{visitor.host_name || hostName(visitor) || '-'}</dd>
+        <dd>{hostName(visitor) || '-'}</dd>
         <dt>Valid</dt>
         <dd>{passWindowText(visitor)}</dd>
         <dt>Pass</dt>

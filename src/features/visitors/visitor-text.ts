@@ -1,5 +1,7 @@
 import type { ScanType, VisitorRow } from '@contract/visitors';
 import { formatLocalDateTime } from '../../lib/dates';
+import { passHost } from '@rules/pass-issuing';
+import { OVERSTAY } from './visitor-quick-filters';
 import {
   isOverdue,
   judgeScan,
@@ -60,12 +62,10 @@ export function latestScanText(pass: Pick<VisitorRow, 'latest_scan_type'>): stri
   return pass.latest_scan_type ?? 'NOT YET ARRIVED';
 }
 
-export const OVERDUE = 'Overdue';
-
-/** The latest scan, and Overdue for a visitor still inside after the pass's window (the CSV's). */
+/** The latest scan, and Overstay for a visitor still inside after the pass's window (the CSV's). */
 export function latestScanWithOverdue(pass: VisitorRow, now: Date): string {
   const text = latestScanText(pass);
-  return isOverdue(pass, now) ? `${text} (${OVERDUE})` : text;
+  return isOverdue(pass, now) ? `${text} (${OVERSTAY})` : text;
 }
 
 /** The temperature the pass is judged by, to one decimal; '' when there is no reading. */
@@ -91,9 +91,9 @@ export function passKind(pass: Pick<VisitorRow, 'repeat_type' | 'repeatType'>): 
   return days ? `Repeating pass (${days})` : 'Repeating pass';
 }
 
-/** The host: the owner of the unit the visitor comes to. */
-export function hostName(pass: Pick<VisitorRow, 'residence_unit'>): string {
-  return pass.residence_unit?.owner_name ?? '';
+/** The host: the one the pass names, else the owner of the unit the visitor comes to. */
+export function hostName(pass: Pick<VisitorRow, 'host_name' | 'residence_unit'>): string {
+  return passHost(pass.host_name, pass.residence_unit?.owner_name);
 }
 
 export function unitName(pass: Pick<VisitorRow, 'residence_unit'>): string {

@@ -12,13 +12,8 @@ import { Pagination } from '../../components/pagination';
 import { SearchBox } from '../../components/search-box';
 import { SITE_TAB_OMITS, visitorColumns } from './visitor-columns';
 import { fetchAllVisitors, VISITORS_FILE_NAME, visitorsCsv } from './visitor-export';
+import { QUICK_FILTERS } from './visitor-quick-filters';
 import { visitorsList, visitorsSelectors } from './visitors-slice';
-
-const QUICK_FILTERS: ReadonlyArray<{ presence: VisitorPresence | null; label: string }> = [
-  { presence: null, label: 'All' },
-  { presence: 'on-site', label: 'On site now' },
-  { presence: 'expected-today', label: 'Expected today' },
-];
 
 /** The list's fixed filters, keyed as VisitorScope says. */
 function scopeOf(
@@ -37,9 +32,12 @@ function scopeOf(
  */
 export function VisitorsList({
   residenceUuid,
+  initialPresence = null,
   actions,
 }: {
   residenceUuid?: string;
+  /** The quick filter the list opens on. */
+  initialPresence?: VisitorPresence | null;
   actions?: ReactNode;
 }) {
   const dispatch = useAppDispatch();
@@ -53,7 +51,7 @@ export function VisitorsList({
   const scope = useAppSelector(visitorsSelectors.selectScope);
   const loading = useAppSelector(visitorsSelectors.selectLoading);
   const error = useAppSelector(visitorsSelectors.selectError);
-  const [presence, setPresence] = useState<VisitorPresence | null>(null);
+  const [presence, setPresence] = useState<VisitorPresence | null>(initialPresence);
   const [exporting, setExporting] = useState(false);
 
   // A quick filter is a new list, as a new site is: page 1 and no search (the factory's scope).

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import Plus from 'lucide-react/icons/plus';
 import ScanLine from 'lucide-react/icons/scan-line';
+import { useSearchParams } from 'react-router-dom';
 import { Button } from 'reactstrap';
 import { useAppDispatch } from '../../app/hooks';
 import { clearIfShown, SuccessAlert } from '../../components/success-alert';
 import { PassFormModal } from './pass-form-modal';
 import { ScanDesk } from './scan-desk';
+import { presenceShown } from './visitor-quick-filters';
 import { VisitorsList } from './visitors-list';
 import { visitorsList } from './visitors-slice';
 
@@ -15,11 +17,13 @@ export function VisitorsPage() {
   const [deskOpen, setDeskOpen] = useState(false);
   const [adding, setAdding] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const [searchParams] = useSearchParams();
   return (
     <section>
       <h1 className="page-title">Visitors</h1>
       <SuccessAlert message={notice} onDone={clearIfShown(setNotice)} />
       <VisitorsList
+        initialPresence={presenceShown(searchParams.get('show'))}
         actions={
           <>
             <Button color="primary" onClick={() => setDeskOpen(true)}>

@@ -5,6 +5,8 @@ export interface DashboardFigures {
   allIncidents: number;
   upcomingVisitors: number;
   checkedinVisitors: number;
+  /** Visitors still inside after their pass's window (issue 23's Overstay). */
+  overstayVisitors: number;
   activeSupservisor: number;
   inActiveSupservisor: number;
   onDutyGuard: number;
@@ -18,6 +20,7 @@ export type SiteFigures = Pick<
   DashboardFigures,
   | 'upcomingVisitors'
   | 'checkedinVisitors'
+  | 'overstayVisitors'
   | 'incidentToday'
   | 'allIncidents'
   | 'onDutyGuard'

@@ -71,14 +71,14 @@ export interface VisitorRow {
   personal_data_removed_at: string | null;
   /** The latest health application only, newest first (enough for the HDF and health columns). */
   applications: HealthApplication[];
+  /** Whom the visitor comes to see, named on a pass issued in the console ('' otherwise). */
+  host_name: string;
   created_at: string;
 }
 
 /** One pass as GET /data/visitors/{uuid} answers it: the row, its code, scans and photos. */
 export interface Visitor extends VisitorRow {
   qr_code: string;
-  /** Whom the visitor comes to see, for a pass issued in the console ('' otherwise). */
-  host_name: string;
   remarks: string;
   /** Where the e-pass was mailed ('' when none). */
   email: string;

@@ -33,7 +33,14 @@ export const PASS_MESSAGES = {
   emailInvalid: EMAIL_INVALID,
   cancelled: SCAN_MESSAGES.cancelled,
   scannedAlready: 'This pass has been scanned, so it can no longer be changed.',
+  /** The public e-pass page of a pass cancelled, expired or whose link was revoked. */
+  epassGone: 'This pass is no longer valid.',
 } as const;
+
+/** Whom a visitor comes to see: the host the pass names, else the owner of the unit. */
+export function passHost(named: string, unitOwner: string | null | undefined): string {
+  return named || (unitOwner ?? '');
+}
 
 export interface PassFieldValues {
   residence_uuid?: unknown;

@@ -199,6 +199,18 @@ export function visitEnd(pass: PassForOverdue): Date | null {
 }
 
 /**
+ * When a visitor checked in at `checkedInAt` is due out: the end of the visit they came for, as
+ * visitEnd reads it. The server keeps it on the pass (due_out_at), so Overstay is a range query.
+ */
+export function dueOutAfter(
+  pass: Pick<PassForOverdue, 'date' | 'start_time' | 'end_time'>,
+  checkedInAt: Date,
+): Date | null {
+  const checkIn = checkedInAt.toISOString().slice(0, 19).replace('T', ' ');
+  return visitEnd({ ...pass, latest_scan_type: 'IN', check_in_time: checkIn });
+}
+
+/**
  * Overdue, our own mark (not the spec's button rule): a visitor still inside after the end time
  * of the day they came in. A visitor expected 12:30 to 1:30 pm and inside at 2:50 pm is overdue.
  */

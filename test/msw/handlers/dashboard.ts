@@ -9,6 +9,7 @@ export const dashboardFigures: DashboardFigures = {
   allIncidents: 150,
   upcomingVisitors: 41,
   checkedinVisitors: 17,
+  overstayVisitors: 3,
   activeSupservisor: 5,
   inActiveSupservisor: 2,
   onDutyGuard: 23,

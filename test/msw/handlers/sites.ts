@@ -27,6 +27,7 @@ export function siteRecords(): readonly Site[] {
 export const siteFigures: SiteFigures = {
   upcomingVisitors: 7,
   checkedinVisitors: 4,
+  overstayVisitors: 1,
   incidentToday: 2,
   allIncidents: 31,
   onDutyGuard: 5,

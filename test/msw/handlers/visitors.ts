@@ -7,8 +7,8 @@ import type {
   VisitorRow,
   VisitorScanAnswer,
 } from '@contract/visitors';
-import { PASS_MESSAGES, passFieldErrors } from '@rules/pass-issuing';
-import { CANCELLED, judgeScan, lastScanMsOf, VALID } from '@rules/visitor-pass';
+import { PASS_MESSAGES, passFieldErrors, passHost } from '@rules/pass-issuing';
+import { CANCELLED, isOverdue, judgeScan, lastScanMsOf, VALID } from '@rules/visitor-pass';
 import { makeVisitor, utcText, visitors } from '../../fixtures/visitors';
 import { API, apiError } from '../api';
 import { equalsOf, matchesKeyword, pageOf } from '../filter-text';
@@ -125,6 +125,11 @@ function matchesFilter(filter: string, pass: Visitor): boolean {
   if (expected === undefined && filter.includes('latest_scan_type IS NULL')) {
     if (pass.latest_scan_type !== null) return false;
   }
+  // Overstay: due out before the moment the filter names, by the rule the server stores.
+  const dueOutBefore = /due_out_at<'([^']+)'/.exec(filter)?.[1];
+  if (dueOutBefore && !isOverdue(pass, new Date(`${dueOutBefore.replace(' ', 'T')}Z`))) {
+    return false;
+  }
   // The weekday's LIKE is not the keyword search.
   return matchesKeyword(filter.replace(/repeatType like '[^']*'/, ''), [
     pass.residence_name,
@@ -204,7 +209,7 @@ export const visitorHandlers = [
   http.get(`${API}/epass/:token`, ({ params }) => {
     const pass = records.find((record) => record.epass_path === `/pass/${String(params.token)}`);
     if (!pass || pass.status !== VALID) {
-      return HttpResponse.json(apiError('EPASS_GONE', 'This pass is no longer valid.'), {
+      return HttpResponse.json(apiError('EPASS_GONE', PASS_MESSAGES.epassGone), {
         status: 404,
       });
     }
@@ -212,7 +217,7 @@ export const visitorHandlers = [
       name: pass.name,
       residence_name: pass.residence_name,
       unit_name: pass.residence_unit?.name ?? null,
-      host_name: pass.host_name || (pass.residence_unit?.owner_name ?? ''),
+      host_name: passHost(pass.host_name, pass.residence_unit?.owner_name),
       repeat_type: pass.repeat_type,
       repeatType: pass.repeatType,
       date: pass.date,

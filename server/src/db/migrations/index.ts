@@ -24,6 +24,7 @@ import * as backups from './2026-11-24T09-backups';
 import * as auditTrail from './2026-11-25T01-audit-trail';
 import * as passIssuing from './2026-11-25T02-pass-issuing';
 import * as watchlist from './2026-11-25T03-watchlist';
+import * as visitDueOut from './2026-11-25T04-visit-due-out';
 
 /** Every migration in order. Names are timestamps so they sort as they were written. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T01-audit-trail': auditTrail,
   '2026-11-25T02-pass-issuing': passIssuing,
   '2026-11-25T03-watchlist': watchlist,
+  '2026-11-25T04-visit-due-out': visitDueOut,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,5 @@
 import { distanceFromSite } from '../../modules/attendances/geofence';
+import { dueOutAtText } from '../../modules/visitors/visitors.repository';
 import type { DB } from '../database';
 import { localDate, toDbTime } from '../time';
 import { addMinutes, localTime, minutesBetween } from './calendar';
@@ -317,6 +318,17 @@ export function visitorRows(
     checkpoint_times: visit.scans.length,
     status: visit.status,
     latest_scan_type: (lastScan?.type ?? null) as ScanType | null,
+    due_out_at:
+      lastScan?.type === 'IN'
+        ? dueOutAtText(
+            {
+              date: localDate(visit.start),
+              start_time: hhmmss(visit.start),
+              end_time: hhmmss(visit.end),
+            },
+            lastScan.at,
+          )
+        : null,
     qr_code: pass.qrCode(),
     walkin_photo: JSON.stringify(walkIn ? random.sample(pass.walkInPhotos, random.int(1, 2)) : []),
     hdf: site.hdf && random.chance(0.15) ? random.pick(['APPROVED', 'PENDING']) : null,

@@ -69,6 +69,7 @@ export function createDashboardRepository(db: DB) {
       allIncidents,
       upcomingVisitors,
       checkedinVisitors,
+      overstayVisitors,
       onDutyGuard,
       totalGuard,
     ] = await Promise.all([
@@ -92,6 +93,12 @@ export function createDashboardRepository(db: DB) {
           .where('visitors.date', '>=', localDate(now)),
       ),
       countOf(visitors().where(sql<SqlBool>`visitors.latest_scan_type = 'IN'`)),
+      // Inside past the window: the partial index visitors_inside_due_out.
+      countOf(
+        visitors()
+          .where(sql<SqlBool>`visitors.latest_scan_type = 'IN'`)
+          .where('visitors.due_out_at', '<', toDbTime(now)),
+      ),
       // Open shifts first (partial indexes attendances_open_checkin and, by site,
       // attendances_open_site), each tested for a live guard in scope: as a join, SQLite would
       // rather walk a company's guards and each one's whole attendance history.
@@ -120,6 +127,7 @@ export function createDashboardRepository(db: DB) {
     return {
       upcomingVisitors,
       checkedinVisitors,
+      overstayVisitors,
       incidentToday,
       allIncidents,
       onDutyGuard,

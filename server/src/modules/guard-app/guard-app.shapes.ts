@@ -10,6 +10,7 @@ import type {
 import type { Attendance } from '@contract/attendances';
 import type { VisitorRow } from '@contract/visitors';
 import { gateStatus, judgeScan, passWindow } from '@rules/visitor-pass';
+import { passHost } from '@rules/pass-issuing';
 import { unitParts } from '@rules/walk-ins';
 import type { GuardSite } from '../../auth/principal';
 import { timestampOf } from '../../db/time';
@@ -159,7 +160,7 @@ export function toAppVisitor(
       block: unit.block,
       floor: unit.floor,
     },
-    host_name: pass.residence_unit?.owner_name ?? '',
+    host_name: passHost(pass.host_name, pass.residence_unit?.owner_name),
     category: pass.category,
     status: gateStatus(pass, now),
     eta_arrival: window ? window.start.toISOString() : null,

@@ -3,6 +3,7 @@ import type { EPass, Visitor } from '@contract/visitors';
 import {
   PASS_MESSAGES,
   passFieldErrors,
+  passHost,
   passWeekdays,
   REPEAT,
   type PassFieldValues,
@@ -18,8 +19,6 @@ import type { WatchlistRepository } from '../watchlist/watchlist.repository';
 import { checkWatchlist } from '../watchlist/watchlist.service';
 import { GATE_MESSAGES } from './visitors.service';
 import type { IssuedPassValues, VisitorsRepository } from './visitors.repository';
-
-export const EPASS_GONE = 'This pass is no longer valid.';
 
 /** The fields an issued pass's audit entry records: never the visitor's phone or email. */
 const AUDITED = ['residence_uuid', 'unit_uuid', 'host_name', 'name', 'category'] as const;
@@ -248,13 +247,13 @@ export function createPassIssuingService(deps: {
       const row = await visitors.findByEpassToken(token);
       const window = row ? passWindow(row) : null;
       if (!row || row.status !== VALID || !window || now > window.end) {
-        throw new ApiError(404, 'EPASS_GONE', EPASS_GONE);
+        throw new ApiError(404, 'EPASS_GONE', PASS_MESSAGES.epassGone);
       }
       return {
         name: row.name,
         residence_name: row.residence_name,
         unit_name: row.unit_name,
-        host_name: row.host_name || (row.unit_owner_name ?? ''),
+        host_name: passHost(row.host_name, row.unit_owner_name),
         repeat_type: row.repeat_type,
         repeatType: row.repeat_days,
         date: row.date,

@@ -9,6 +9,7 @@ import type {
 } from '@contract/visitors';
 import {
   CANCELLED,
+  dueOutAfter,
   ONE_TIME,
   ONE_TIME_WINDOW_DAYS,
   REPEAT_WINDOW_DAYS,
@@ -50,6 +51,8 @@ export const VISITORS_QUERY: ResourceQuerySpec = {
     },
     status: { column: 'visitors.status', search: searchIndexOf('visitors', 'status') },
     latest_scan_type: 'visitors.latest_scan_type',
+    /** When a visitor inside is due out (UTC): the Overstay quick filter reads it. */
+    due_out_at: 'visitors.due_out_at',
     repeat_type: 'visitors.repeat_type',
     /** A repeating pass's weekdays ('MONDAY,WEDNESDAY'); "Expected today" matches today's. */
     repeatType: 'visitors.repeat_days',
@@ -109,6 +112,15 @@ export interface IssuedPassValues {
  */
 export function newPassCode(): string {
   return randomBytes(18).toString('base64url');
+}
+
+/** When a visitor checked in at `checkedInAt` is due out, as stored (UTC text), or null. */
+export function dueOutAtText(
+  pass: { date: string; start_time: string; end_time: string },
+  checkedInAt: Date,
+): string | null {
+  const end = dueOutAfter(pass, checkedInAt);
+  return end ? toDbTime(end) : null;
 }
 
 /** Whole IC and passport numbers are for the company and the superadmin; others see them masked. */
@@ -258,6 +270,7 @@ export function createVisitorsRepository(db: DB) {
         ? row.ic_passport_number
         : maskedDocumentNumber(row.ic_passport_number),
       personal_data_removed_at: row.personal_data_removed_at,
+      host_name: row.host_name,
       applications,
       created_at: row.created_at,
     };
@@ -320,7 +333,6 @@ export function createVisitorsRepository(db: DB) {
     return {
       ...toRow(row, times.get(row.uuid), applications.get(row.uuid) ?? [], caller),
       qr_code: row.qr_code,
-      host_name: row.host_name,
       remarks: row.remarks,
       email: row.email,
       cancelled_at: row.cancelled_at,
@@ -509,6 +521,7 @@ export function createVisitorsRepository(db: DB) {
           repeat_type: ONE_TIME,
           checkpoint_times: 1,
           latest_scan_type: 'IN',
+          due_out_at: dueOutAtText(input.values, input.now),
           walkin_photo: JSON.stringify(input.photoUuids),
         });
         await trx
@@ -629,6 +642,8 @@ export function createVisitorsRepository(db: DB) {
       visitorUuid: string;
       expectedCheckpointTimes: number;
       scanType: ScanType;
+      /** When the visitor is due out after a check-in (UTC text); null at a check-out. */
+      dueOutAt: string | null;
       scannedBy: Author;
       now: Date;
       audit: AuditEvent;
@@ -640,6 +655,7 @@ export function createVisitorsRepository(db: DB) {
           .set((eb) => ({
             checkpoint_times: eb('checkpoint_times', '+', 1),
             latest_scan_type: input.scanType,
+            due_out_at: input.dueOutAt,
             updated_at: at,
           }))
           .where('uuid', '=', input.visitorUuid)

@@ -19,7 +19,7 @@ import type { SitesRepository } from '../sites/sites.repository';
 import type { WatchlistRepository } from '../watchlist/watchlist.repository';
 import { checkWatchlist } from '../watchlist/watchlist.service';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
-import type { PassKey, VisitorsRepository } from './visitors.repository';
+import { dueOutAtText, type PassKey, type VisitorsRepository } from './visitors.repository';
 
 const REFUSAL_CODES: Record<ScanRefusal, string> = {
   cancelled: 'PASS_CANCELLED',
@@ -69,6 +69,7 @@ export async function scanPass(
     visitorUuid: pass.uuid,
     expectedCheckpointTimes: pass.checkpoint_times,
     scanType: verdict.scanType,
+    dueOutAt: verdict.scanType === 'IN' ? dueOutAtText(pass, input.now) : null,
     scannedBy: authorOf(principal),
     now: input.now,
     audit: {
