@@ -16,7 +16,7 @@ import { openConfiguredDatabase } from '../src/db/open-data-dir';
 import { seedDemoData } from '../src/db/seed/demo';
 import { COMPANY_EMAIL, SUPERADMIN_EMAIL } from '../src/db/seed/demo-catalogue';
 import { toDbTime } from '../src/db/time';
-import { recordAudit } from '../src/modules/audit/audit.repository';
+import { recordAudit, recordNames } from '../src/modules/audit/audit.repository';
 import {
   APP_KEY,
   count,
@@ -106,6 +106,10 @@ async function fillAudit(db: DB, entries: number): Promise<void> {
       };
     });
     await db.insertInto('audit_entries').values(rows).execute();
+    await recordNames(
+      db,
+      rows.flatMap((row) => [row.actor_name, row.entity_label]),
+    );
   }
   print(`Written in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { applyRetention } from '../../server/src/jobs/scheduled-jobs';
 import { createFilesRepository } from '../../server/src/modules/files/files.repository';
+import { recordNames } from '../../server/src/modules/audit/audit.repository';
 import { toDbTime } from '../../server/src/db/time';
 import { diskStorage } from '../../server/src/storage/file-storage';
 import { weekdayOf } from '@rules/visitor-pass';
@@ -345,6 +346,7 @@ describe('the trail itself', () => {
       .insertInto('audit_entries')
       .values([old(731), old(729)])
       .execute();
+    await recordNames(t.db, ['aged 731', 'aged 729']);
     await t.db.deleteFrom('job_leases').execute();
     const run = await applyRetention(t.db, createFilesRepository(t.db, diskStorage(t.dataDir)), {
       visitorDataDays: 180,
@@ -358,6 +360,13 @@ describe('the trail itself', () => {
       .where('entity_label', 'like', 'aged %')
       .execute();
     expect(labels).toEqual([{ entity_label: 'aged 729' }]);
+    // The name only the removed entry held goes with it; a search no longer finds it.
+    const names = await t.db
+      .selectFrom('audit_names')
+      .select('name')
+      .where('name', 'like', 'aged %')
+      .execute();
+    expect(names).toEqual([{ name: 'aged 729' }]);
     const [logged] = await t.db
       .selectFrom('audit_entries')
       .selectAll()
@@ -437,6 +446,8 @@ describe('GET /audit/list', () => {
       const rows = Array.from({ length: 500 }, (_, i) => entry(start + i));
       await t.db.insertInto('audit_entries').values(rows).execute();
     }
+    // Written straight to the table, as recordAudit would have: their names with them.
+    await recordNames(t.db, ['Walker Often', 'Walker Seldom', 'Bulk Writer']);
     const expected = async (label: string) =>
       (
         await t.db

@@ -387,6 +387,11 @@ export interface GuardSessionsTable {
 }
 
 /** One entry of the append-only audit trail (modules/audit). */
+/** Each name the audit trail holds (actors' and records'), once: what a search by text reads. */
+export interface AuditNamesTable {
+  name: string;
+}
+
 export interface AuditEntriesTable {
   id: Generated<number>;
   uuid: string;
@@ -461,5 +466,6 @@ export interface Database {
   supervisor_guard_counts: SupervisorGuardCountsTable;
   job_leases: JobLeasesTable;
   audit_entries: AuditEntriesTable;
+  audit_names: AuditNamesTable;
   watchlist_entries: WatchlistEntriesTable;
 }

@@ -1,13 +1,13 @@
 import type { SearchIndex } from '../query';
 
-/** The tables with trigram search indexes (migrations 2026-11-23T05, 2026-11-25T01), and their columns. */
+/** The tables with trigram search indexes (migrations 2026-11-23T05, 2026-11-25T05), and their columns. */
 interface Indexed {
   guards: ['name', 'guard_id'];
   residences: ['name'];
   security_companies: ['name', 'brn', 'license_number'];
   user_profiles: ['name', 'email'];
   visitors: ['name', 'category', 'car_plate_number', 'status'];
-  audit_entries: ['entity_label', 'actor_name'];
+  audit_names: ['name'];
 }
 
 /**

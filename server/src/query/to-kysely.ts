@@ -62,11 +62,14 @@ export interface Relation {
   table: string;
   alias: string;
   column: string;
+  /** The related table's column the key holds: its uuid unless told (a name, for audit_names). */
+  matches?: string;
   search?: SearchIndex;
 }
 
 /**
- * A field that is a related row's column: `key in (select alias.uuid from table as alias …)`.
+ * A field that is a related row's column: `key in (select alias.uuid from table as alias …)`
+ * (or the column `matches` names).
  * On a walk in the list's order the key is read as a value: through its index, SQLite read every
  * listed row of each match (an OR of them a multi-index OR) and sorted them all, 370 ms for a
  * superadmin's two-letter attendance search at a million rows, where the walk meets a page early.
@@ -77,7 +80,7 @@ export function relatedColumn(
 ): ComputedField {
   return {
     compile: (test, plan) =>
-      sql<SqlBool>`${plan.readFirst ? sql.ref(relation.key) : valueOnly(sql.ref(relation.key))} in (select ${sql.ref(`${relation.alias}.uuid`)} from ${sql.table(relation.table)} as ${sql.table(relation.alias)} where ${test(sql.ref(`${relation.alias}.${relation.column}`), relation.search)})`,
+      sql<SqlBool>`${plan.readFirst ? sql.ref(relation.key) : valueOnly(sql.ref(relation.key))} in (select ${sql.ref(`${relation.alias}.${relation.matches ?? 'uuid'}`)} from ${sql.table(relation.table)} as ${sql.table(relation.alias)} where ${test(sql.ref(`${relation.alias}.${relation.column}`), relation.search)})`,
     orderBy: options.orderBy,
     relation,
   };
@@ -182,7 +185,7 @@ function unionOfMatches(
       ? sql`${sql.table(joined.table)} as ${sql.table(joined.alias)} cross join ${sql.table(table)}`
       : sql.table(table);
     const keyed = joined
-      ? sql`${sql.ref(joined.key)} = ${sql.ref(`${joined.alias}.uuid`)} and `
+      ? sql`${sql.ref(joined.key)} = ${sql.ref(`${joined.alias}.${joined.matches ?? 'uuid'}`)} and `
       : sql``;
     return sql`select ${rowKey(engine, table)} from ${from} where ${sql.ref(`${table}.deleted_at`)} is null and ${within}${keyed}${where}`;
   });

@@ -25,6 +25,7 @@ import * as auditTrail from './2026-11-25T01-audit-trail';
 import * as passIssuing from './2026-11-25T02-pass-issuing';
 import * as watchlist from './2026-11-25T03-watchlist';
 import * as visitDueOut from './2026-11-25T04-visit-due-out';
+import * as auditNames from './2026-11-25T05-audit-names';
 
 /** Every migration in order. Names are timestamps so they sort as they were written. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T02-pass-issuing': passIssuing,
   '2026-11-25T03-watchlist': watchlist,
   '2026-11-25T04-visit-due-out': visitDueOut,
+  '2026-11-25T05-audit-names': auditNames,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,19 +3,39 @@ import { sql, type SqlBool } from 'kysely';
 import type { AuditAction, AuditChange, AuditEntity, AuditEntry } from '@contract/audit';
 import type { Principal } from '../../auth/principal';
 import type { DB } from '../../db/database';
-import { valueOnly } from '../../db/engine/plan-hints';
 import { searchIndexOf } from '../../db/search-indexes';
 import { toDbTime } from '../../db/time';
 import { forbidden } from '../../http/errors';
 import {
   applyListQuery,
+  type ComputedField,
   countSearch,
   matchesForPlan,
   type ParsedListQuery,
+  relatedColumn,
   type ResourceQuerySpec,
   walksInOrder,
 } from '../../query';
 import { currentOrigin, type AuditActor } from './audit-context';
+
+/**
+ * A name column of the entries, found by text through the table of distinct names (audit_names,
+ * with the trigram index): `column in (select name from audit_names where …)`, then the
+ * entries of those names through their index, newest first.
+ */
+function auditName(column: 'actor_name' | 'entity_label', alias: string): ComputedField {
+  return relatedColumn(
+    {
+      key: `audit_entries.${column}`,
+      table: 'audit_names',
+      alias,
+      column: 'name',
+      matches: 'name',
+      search: searchIndexOf('audit_names', 'name', alias),
+    },
+    { orderBy: `audit_entries.${column}` },
+  );
+}
 
 /** What GET /audit/list lets clients filter and sort by. */
 export const AUDIT_QUERY: ResourceQuerySpec = {
@@ -25,31 +45,15 @@ export const AUDIT_QUERY: ResourceQuerySpec = {
     action: 'audit_entries.action',
     entity: 'audit_entries.entity',
     entity_uuid: 'audit_entries.entity_uuid',
-    entity_label: {
-      column: 'audit_entries.entity_label',
-      search: searchIndexOf('audit_entries', 'entity_label'),
-    },
+    entity_label: auditName('entity_label', 'label_name'),
     actor_uuid: 'audit_entries.actor_uuid',
-    actor_name: {
-      column: 'audit_entries.actor_name',
-      search: searchIndexOf('audit_entries', 'actor_name'),
-    },
+    actor_name: auditName('actor_name', 'actor_name'),
     actor_role: 'audit_entries.actor_role',
     security_company_uuid: 'audit_entries.security_company_uuid',
   },
   sortable: ['id', 'created_at', 'action', 'entity', 'actor_name', 'entity_label'],
   defaultOrder: { field: 'id', direction: 'desc' },
   maxLimit: 500,
-};
-
-/** The same fields with no search index: a filter that tests each entry on a walk in order. */
-export const AUDIT_QUERY_SCANNED: ResourceQuerySpec = {
-  ...AUDIT_QUERY,
-  fields: {
-    ...AUDIT_QUERY.fields,
-    entity_label: 'audit_entries.entity_label',
-    actor_name: 'audit_entries.actor_name',
-  },
 };
 
 /** Only the superadmin and a company's users read the trail; a supervisor is refused. */
@@ -81,6 +85,7 @@ export interface AuditEvent {
 export async function recordAudit(db: DB, event: AuditEvent): Promise<void> {
   const origin = currentOrigin();
   const actor = event.actor ?? origin.actor;
+  await recordNames(db, [actor.name, event.entityLabel]);
   await db
     .insertInto('audit_entries')
     .values({
@@ -98,6 +103,17 @@ export async function recordAudit(db: DB, event: AuditEvent): Promise<void> {
       client_address: origin.clientAddress,
       user_agent: origin.userAgent,
     })
+    .execute();
+}
+
+/** Adds names the trail has not held before to audit_names, where a search by text finds them. */
+export async function recordNames(db: DB, names: ReadonlyArray<string | null | undefined>) {
+  const distinct = [...new Set(names.filter((name): name is string => Boolean(name)))];
+  if (distinct.length === 0) return;
+  await db
+    .insertInto('audit_names')
+    .values(distinct.map((name) => ({ name })))
+    .onConflict((conflict) => conflict.column('name').doNothing())
     .execute();
 }
 
@@ -125,19 +141,16 @@ export function withAudit<T>(
 }
 
 /**
- * The entries a caller may read: all for the superadmin, its company's for a company user. A
- * search's matches drive the query (`throughIndex` false reads the company as a value), as they
- * are few; the filters' indexes each begin with the company.
+ * The entries a caller may read: all for the superadmin, its company's for a company user. Every
+ * filter's index begins with the company, so the company is read through it.
  */
-function entriesInScope(db: DB, principal: Principal, throughIndex: boolean) {
+function entriesInScope(db: DB, principal: Principal) {
   const entries = db.selectFrom('audit_entries');
   switch (principal.role) {
     case 'superadmin':
       return entries;
-    case 'securitycompany': {
-      const company = sql.ref('audit_entries.security_company_uuid');
-      return entries.where(throughIndex ? company : valueOnly(company), '=', principal.companyUuid);
-    }
+    case 'securitycompany':
+      return entries.where('audit_entries.security_company_uuid', '=', principal.companyUuid);
     default:
       throw forbidden(AUDIT_FORBIDDEN);
   }
@@ -147,20 +160,18 @@ export function createAuditRepository(db: DB) {
   return {
     /**
      * One page of the caller's entries, newest first unless ordered, and how many match. A
-     * search's matches are counted first: few are read through the search index and sorted; many
-     * (a name on every hundredth entry) are met early on a walk in the list's order, testing
-     * each entry with `scanned`, the same filter without the index.
+     * search's names are found in audit_names, and their entries counted first: few are read
+     * through the names' indexes and sorted; many (a name on every hundredth entry) are met early
+     * on a walk in the list's order, each entry's name tested against the names found.
      */
-    async list(principal: Principal, list: ParsedListQuery, scanned: ParsedListQuery) {
-      const matching = entriesInScope(db, principal, !list.readsSearchIndex).where(
-        list.where ?? sql<SqlBool>`1 = 1`,
-      );
+    async list(principal: Principal, list: ParsedListQuery) {
+      const matching = entriesInScope(db, principal).where(list.where ?? sql<SqlBool>`1 = 1`);
       const count = await countSearch(db, list, matching);
       const walks =
         list.readsSearchIndex && walksInOrder(list, await matchesForPlan(db, count, matching));
-      const page = walks ? scanned : list;
+      const page = walks ? { ...list, where: list.whereFor({ inOrder: true }) } : list;
       const rows = await applyListQuery(
-        entriesInScope(db, principal, !page.readsSearchIndex).selectAll('audit_entries'),
+        entriesInScope(db, principal).selectAll('audit_entries'),
         page,
       )
         .orderBy('audit_entries.id', 'desc')
@@ -197,8 +208,29 @@ export function createAuditRepository(db: DB) {
           .executeTakeFirst();
         const n = Number(result.numDeletedRows);
         removed += n;
-        if (n < batch) return removed;
+        if (n < batch) break;
       }
+      // Names only the removed entries held go with them: the trail keeps no name it no longer shows.
+      if (removed > 0) {
+        await db
+          .deleteFrom('audit_names')
+          .where(({ exists, not, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('audit_entries')
+                  .select(sql`1`.as('one'))
+                  .where((eb) =>
+                    eb.or([
+                      eb('audit_entries.actor_name', '=', eb.ref('audit_names.name')),
+                      eb('audit_entries.entity_label', '=', eb.ref('audit_names.name')),
+                    ]),
+                  ),
+              ),
+            ),
+          )
+          .execute();
+      }
+      return removed;
     },
   };
 }

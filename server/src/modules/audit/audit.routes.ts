@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AuditEntry } from '@contract/audit';
 import { principalOf } from '../../auth/authenticate';
 import { parseListQuery, type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
-import { AUDIT_QUERY, AUDIT_QUERY_SCANNED, type AuditRepository } from './audit.repository';
+import { AUDIT_QUERY, type AuditRepository } from './audit.repository';
 
 /** The audit trail, read-only: GET /audit/list, scoped to the caller. */
 export function auditRoutes(app: FastifyInstance, deps: { audit: AuditRepository }): void {
@@ -10,8 +10,7 @@ export function auditRoutes(app: FastifyInstance, deps: { audit: AuditRepository
     '/audit/list',
     async (request): Promise<ListAnswer<AuditEntry>> => {
       const list = parseListQuery(request.query, AUDIT_QUERY, { engine: app.engine });
-      const scanned = parseListQuery(request.query, AUDIT_QUERY_SCANNED, { engine: app.engine });
-      const { resource, count } = await deps.audit.list(principalOf(request), list, scanned);
+      const { resource, count } = await deps.audit.list(principalOf(request), list);
       return listAnswer(resource, count);
     },
   );
