@@ -3,6 +3,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { AuditAction, AuditChange, AuditEntity, AuditEntry } from '@contract/audit';
 import type { Principal } from '../../auth/principal';
 import type { DB } from '../../db/database';
+import { valueOnly } from '../../db/engine/plan-hints';
 import { searchIndexOf } from '../../db/search-indexes';
 import { toDbTime } from '../../db/time';
 import { forbidden } from '../../http/errors';
@@ -141,16 +142,20 @@ export function withAudit<T>(
 }
 
 /**
- * The entries a caller may read: all for the superadmin, its company's for a company user. Every
- * filter's index begins with the company, so the company is read through it.
+ * The entries a caller may read: all for the superadmin, its company's for a company user.
+ * `throughIndex` false reads the company as a value, tested in the name indexes (which hold it
+ * after the name), when a search's names drive the query; a walk in order reads the company's own
+ * index, newest first.
  */
-function entriesInScope(db: DB, principal: Principal) {
+function entriesInScope(db: DB, principal: Principal, throughIndex: boolean) {
   const entries = db.selectFrom('audit_entries');
   switch (principal.role) {
     case 'superadmin':
       return entries;
-    case 'securitycompany':
-      return entries.where('audit_entries.security_company_uuid', '=', principal.companyUuid);
+    case 'securitycompany': {
+      const company = sql.ref('audit_entries.security_company_uuid');
+      return entries.where(throughIndex ? company : valueOnly(company), '=', principal.companyUuid);
+    }
     default:
       throw forbidden(AUDIT_FORBIDDEN);
   }
@@ -165,13 +170,15 @@ export function createAuditRepository(db: DB) {
      * on a walk in the list's order, each entry's name tested against the names found.
      */
     async list(principal: Principal, list: ParsedListQuery) {
-      const matching = entriesInScope(db, principal).where(list.where ?? sql<SqlBool>`1 = 1`);
+      const matching = entriesInScope(db, principal, !list.readsSearchIndex).where(
+        list.where ?? sql<SqlBool>`1 = 1`,
+      );
       const count = await countSearch(db, list, matching);
       const walks =
         list.readsSearchIndex && walksInOrder(list, await matchesForPlan(db, count, matching));
       const page = walks ? { ...list, where: list.whereFor({ inOrder: true }) } : list;
       const rows = await applyListQuery(
-        entriesInScope(db, principal).selectAll('audit_entries'),
+        entriesInScope(db, principal, walks || !list.readsSearchIndex).selectAll('audit_entries'),
         page,
       )
         .orderBy('audit_entries.id', 'desc')
