@@ -170,6 +170,22 @@ describe('sessions expire', () => {
     expect(await sessions.use(token, at(89, 58))).toBe('idle');
     // Ended: using it again does not bring it back.
     expect(await sessions.use(token, at(90))).toBe('unknown');
+    // The server ended it, and the login's History says so once.
+    const ends = await t.db
+      .selectFrom('audit_entries')
+      .select(['actor_role', 'entity_label', 'changes', 'created_at'])
+      .where('entity_uuid', '=', profile)
+      .where('action', '=', 'session-end')
+      .execute();
+    expect(ends).toHaveLength(1);
+    expect(ends[0]).toMatchObject({
+      actor_role: 'system',
+      entity_label: 'admin@example.com',
+      created_at: '2026-01-01 09:29:58',
+    });
+    expect(JSON.parse(ends[0]?.changes ?? '{}')).toMatchObject({
+      reason: { before: null, after: 'idle' },
+    });
   });
 
   it('that the server ends after SESSION_IDLE_MINUTES, saying why, and names the timeout while live', async () => {

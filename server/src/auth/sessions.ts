@@ -4,7 +4,9 @@ import type { ActiveSession } from '@contract/session';
 import type { DB } from '../db/database';
 import type { Database } from '../db/schema';
 import { timestampOf, toDbTime } from '../db/time';
+import { SYSTEM } from '../modules/audit/audit-context';
 import { withAudit, type AuditEvent } from '../modules/audit/audit.repository';
+import { changesBetween } from '../modules/audit/changes';
 
 /** Only a hash of the token is stored, so a copy of the database does not hold usable sessions. */
 function hashToken(token: string): string {
@@ -135,7 +137,23 @@ export function createSessionsRepository(
       if (!session) return 'unknown';
       const lastSeen = timestampOf(session.last_seen_at ?? session.created_at) ?? 0;
       if (now.getTime() - lastSeen >= idleMinutes * 60_000) {
-        await this.revoke(session.uuid, now);
+        const login = await db
+          .selectFrom('user_profiles')
+          .leftJoin('user_roles', 'user_roles.user_profile_uuid', 'user_profiles.uuid')
+          .select(['user_profiles.email', 'user_roles.security_company_uuid'])
+          .where('user_profiles.uuid', '=', session.user_profile_uuid)
+          .executeTakeFirst();
+        // Ended by the server, not by its user: the entry says so, in its login's History.
+        await this.revoke(session.uuid, now, {
+          action: 'session-end',
+          entity: 'login',
+          entityUuid: session.user_profile_uuid,
+          entityLabel: login?.email ?? null,
+          companyUuid: login?.security_company_uuid ?? null,
+          actor: SYSTEM,
+          at: now,
+          changes: changesBetween({ session: session.uuid }, { reason: 'idle' }),
+        });
         return 'idle';
       }
       if (now.getTime() - lastSeen >= SESSION_ACTIVITY_STEP_MS) {

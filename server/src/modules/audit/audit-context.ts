@@ -18,7 +18,8 @@ export interface AuditOrigin {
   userAgent: string | null;
 }
 
-const SYSTEM: AuditActor = { uuid: null, name: 'System', role: 'system', companyUuid: null };
+/** The server itself: its jobs, and what it ends on its own (an idle session). */
+export const SYSTEM: AuditActor = { uuid: null, name: 'System', role: 'system', companyUuid: null };
 const USER_AGENT_MAX_LENGTH = 500;
 
 /**
