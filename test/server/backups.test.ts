@@ -116,9 +116,10 @@ describe('npm run backup and npm run restore (SQLite)', { timeout: 60_000 }, () 
       'visitors_search_docsize',
       'backups',
       'audit_entries',
-      'audit_entries_search_data',
-      'audit_entries_search_idx',
-      'audit_entries_search_docsize',
+      'audit_names',
+      'audit_names_search_data',
+      'audit_names_search_idx',
+      'audit_names_search_docsize',
     ];
     expect(tablesOf(restored, changing)).toEqual(tablesOf(source, changing));
     expect(await db.selectFrom('backups').select('archive').execute()).toEqual([

@@ -5,7 +5,7 @@ import type { DB } from '../db/database';
 import type { Database } from '../db/schema';
 import { timestampOf, toDbTime } from '../db/time';
 import { SYSTEM } from '../modules/audit/audit-context';
-import { withAudit, type AuditEvent } from '../modules/audit/audit.repository';
+import { loginSubject, withAudit, type AuditEvent } from '../modules/audit/audit.repository';
 import { changesBetween } from '../modules/audit/changes';
 
 /** Only a hash of the token is stored, so a copy of the database does not hold usable sessions. */
@@ -137,19 +137,10 @@ export function createSessionsRepository(
       if (!session) return 'unknown';
       const lastSeen = timestampOf(session.last_seen_at ?? session.created_at) ?? 0;
       if (now.getTime() - lastSeen >= idleMinutes * 60_000) {
-        const login = await db
-          .selectFrom('user_profiles')
-          .leftJoin('user_roles', 'user_roles.user_profile_uuid', 'user_profiles.uuid')
-          .select(['user_profiles.email', 'user_roles.security_company_uuid'])
-          .where('user_profiles.uuid', '=', session.user_profile_uuid)
-          .executeTakeFirst();
         // Ended by the server, not by its user: the entry says so, in its login's History.
         await this.revoke(session.uuid, now, {
+          ...(await loginSubject(db, session.user_profile_uuid)),
           action: 'session-end',
-          entity: 'login',
-          entityUuid: session.user_profile_uuid,
-          entityLabel: login?.email ?? null,
-          companyUuid: login?.security_company_uuid ?? null,
           actor: SYSTEM,
           at: now,
           changes: changesBetween({ session: session.uuid }, { reason: 'idle' }),

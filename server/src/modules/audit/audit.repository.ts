@@ -127,6 +127,25 @@ function companyOf(db: DB, company: AuditEvent['companyUuid'], actor: AuditActor
     .where('residences.uuid', '=', company.ofSite);
 }
 
+/** A login as an entry's subject: named by its email, seen by its company. */
+export async function loginSubject(db: DB, profileUuid: string | null) {
+  const login =
+    profileUuid === null
+      ? undefined
+      : await db
+          .selectFrom('user_profiles')
+          .leftJoin('user_roles', 'user_roles.user_profile_uuid', 'user_profiles.uuid')
+          .select(['user_profiles.email', 'user_roles.security_company_uuid'])
+          .where('user_profiles.uuid', '=', profileUuid)
+          .executeTakeFirst();
+  return {
+    entity: 'login' as const,
+    entityUuid: profileUuid,
+    entityLabel: login?.email ?? null,
+    companyUuid: login?.security_company_uuid ?? null,
+  };
+}
+
 /** Writes `work` and its audit entry in one transaction; answers what `work` answers. */
 export function withAudit<T>(
   db: DB,

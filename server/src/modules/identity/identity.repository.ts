@@ -1,4 +1,4 @@
-import { recordAudit, type AuditEvent } from '../audit/audit.repository';
+import { loginSubject, recordAudit, type AuditEvent } from '../audit/audit.repository';
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -77,18 +77,7 @@ export function createIdentityRepository(db: DB) {
           companyUuid: guard?.security_company_uuid ?? null,
         };
       }
-      const login = await db
-        .selectFrom('user_profiles')
-        .leftJoin('user_roles', 'user_roles.user_profile_uuid', 'user_profiles.uuid')
-        .select(['user_profiles.email', 'user_roles.security_company_uuid'])
-        .where('user_profiles.uuid', '=', code.user_profile_uuid)
-        .executeTakeFirst();
-      return {
-        entity: 'login' as const,
-        entityUuid: code.user_profile_uuid,
-        entityLabel: login?.email ?? null,
-        companyUuid: login?.security_company_uuid ?? null,
-      };
+      return loginSubject(db, code.user_profile_uuid);
     },
 
     async findResetCode(codeHash: string) {
