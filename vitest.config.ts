@@ -40,15 +40,19 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias: sharedAliases(import.meta.dirname) },
   test: {
+    // Vitest would use one worker on this two-core machine; two halve the run.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
-        test: { name: 'server', environment: 'node', include: SERVER_TESTS },
+        // Files share a worker's modules (as on PostgreSQL): each makes its own app and database.
+        test: { name: 'server', environment: 'node', include: SERVER_TESTS, isolate: false },
       },
-      // The same server tests on PostgreSQL, in this process (PGlite), in `npm test`.
-      onPostgres('server-pglite', 'pglite'),
-      // And on a real PostgreSQL server when TEST_DATABASE_URL names one (.ci/run starts one).
-      ...(process.env.TEST_DATABASE_URL ? [onPostgres('server-postgres', 'postgres')] : []),
+      // The same server tests on PostgreSQL: on the real server TEST_DATABASE_URL names (.ci/run
+      // starts one), or else in this process on PGlite, so `npm test` covers PostgreSQL anywhere.
+      process.env.TEST_DATABASE_URL
+        ? onPostgres('server-postgres', 'postgres')
+        : onPostgres('server-pglite', 'pglite'),
       {
         extends: true,
         test: {
@@ -56,10 +60,14 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['test/unit/**/*.test.{ts,tsx}', 'test/components/**/*.test.{ts,tsx}'],
           setupFiles: ['test/setup-web.ts'],
-          // A test waits up to 5 s for each thing it expects (asyncUtilTimeout); the whole test
+          // Files share a worker's modules and its jsdom (a fresh render, store, MSW handlers
+          // and storage per test, test/setup-web.ts): less than half the time of a fresh
+          // environment per file.
+          isolate: false,
+          // A test waits up to 15 s for each thing it expects (asyncUtilTimeout); the whole test
           // needs room for several such waits on a loaded two-core CI machine. A limit on hangs,
           // not a speed goal.
-          testTimeout: 20_000,
+          testTimeout: 60_000,
         },
       },
     ],

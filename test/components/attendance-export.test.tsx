@@ -11,8 +11,6 @@ import { server } from '../msw/server';
 import { present, recordRequests, requestsTo } from './guards-support';
 import { renderApp } from './render-app';
 
-// The browser download is the one thing replaced: the test reads the file it would have saved.
-vi.mock('file-saver', () => ({ saveAs: vi.fn() }));
 const saveAsMock = vi.mocked(saveAs);
 
 let zone: string | undefined;

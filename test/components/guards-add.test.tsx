@@ -230,7 +230,8 @@ describe('Add Guard', () => {
     await waitFor(() =>
       expect(app.router.state.location.pathname).toBe('/guard-details/guard-new-1'),
     );
-    expect(await screen.findByText('Daniel Lee')).toBeInTheDocument();
+    // The profile's own photo, not the name in the dialog that is still closing.
+    expect(await screen.findByRole('img', { name: 'Photo of Daniel Lee' })).toBeInTheDocument();
   });
 
   it('sends no email when none is given and skips the duplicate check', async () => {

@@ -11,8 +11,6 @@ import { fillIn, present, recordRequests, requestsTo } from './guards-support';
 import { dropFiles, fileOf, setUpIncidentTests } from './incidents-support';
 import { renderApp } from './render-app';
 
-vi.mock('file-saver', () => ({ saveAs: vi.fn() }));
-
 setUpIncidentTests();
 
 /** Spec part 2 §2, to the letter. */

@@ -92,8 +92,14 @@ describe('Incidents page', () => {
     await user.click(screen.getByRole('button', { name: 'View INC-000012' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/incidents-view/incident-12'));
 
+    const seen = recordRequests();
     await router.navigate('/incidents');
-    await user.click(await screen.findByText('Small fire in the bin room.'));
+    // Back on the list, it shows the rows it had and loads again: click a row once that load has
+    // been asked for and answered, not a row the answer replaces.
+    await waitFor(() => expect(requestsTo(seen, 'GET', '/incidents/list')).not.toHaveLength(0));
+    const list = await screen.findByRole('table', { name: 'Incidents' });
+    await waitFor(() => expect(list).toHaveAttribute('aria-busy', 'false'));
+    await user.click(within(list).getByText('Small fire in the bin room.'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/incidents-view/incident-11'));
   });
 });

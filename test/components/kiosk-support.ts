@@ -51,7 +51,10 @@ export function setUpKioskTests() {
 export async function openKiosk() {
   localStorage.setItem(KIOSK_DEVICE_KEY, KIOSK_TOKEN);
   const app = renderApp('/kiosk');
-  await screen.findByRole('heading', { level: 1, name: 'Choose your name' });
+  // The screen is settled once its heading has taken focus (KioskScreen, after it mounts): keys
+  // typed before then would follow the focus to the heading.
+  const heading = await screen.findByRole('heading', { level: 1, name: 'Choose your name' });
+  await waitFor(() => expect(heading).toHaveFocus());
   return app;
 }
 

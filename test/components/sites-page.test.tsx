@@ -150,8 +150,11 @@ describe('Sites list', () => {
       expect(router.state.location.pathname).toBe('/site-details/site-2/company-1'),
     );
 
+    const seen = recordRequests();
     await router.navigate('/sites');
-    // Back on the list, it loads again: click a row of the settled table, not one it replaces.
+    // Back on the list, it shows the rows it had and loads again: click a row once that load
+    // has been asked for and answered, not a row the answer replaces.
+    await waitFor(() => expect(lastSitesQuery(seen)).toBeDefined());
     const sites = await screen.findByRole('table', { name: 'Sites' });
     await waitFor(() => expect(sites).toHaveAttribute('aria-busy', 'false'));
     await user.click(await within(sites).findByText('Putrajaya Lodge'));

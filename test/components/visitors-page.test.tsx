@@ -12,9 +12,6 @@ import { renderApp } from './render-app';
 import { savedCsv, setUpVisitorTests } from './visitors-support';
 import { LIST_COLUMNS } from '../fixtures/list-columns';
 
-// The browser download is the one thing replaced: the test reads the file it would have saved.
-vi.mock('file-saver', () => ({ saveAs: vi.fn() }));
-
 setUpVisitorTests();
 
 /** Ticks the six columns the Visitors table keeps behind its Columns menu. */

@@ -1,5 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
+  apiSession,
   DEMO_PASSWORD,
   expectNoSeriousA11yViolations,
   queryDatabase,
@@ -12,11 +14,7 @@ const APP_KEY = { 'X-Application-Key': 'guard-console-demo-key' };
 
 /** Two new sites with the guard service and no company yet (every demo site has one). */
 async function makeFreeSites(request: APIRequestContext, stamp: number): Promise<string[]> {
-  const session = await request.post('/kgapi/admin/session', {
-    headers: APP_KEY,
-    data: { identifier: 'superadmin@example.com', challenge: DEMO_PASSWORD },
-  });
-  const { session_token: token } = (await session.json()) as { session_token: string };
+  const token = await apiSession(request, 'superadmin@example.com');
   const names = [`Yankee Court ${stamp}`, `Yankee Place ${stamp}`];
   for (const name of names) {
     const created = await request.post('/kgapi/data/residences', {
@@ -93,11 +91,7 @@ test('the super administrator adds a company with two sites and edits it; its lo
   await modal.getByRole('button', { name: 'Cancel' }).click();
   await signOut(page);
 
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('Zulu@12345');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signIn(page, email, 'Zulu@12345');
   await expect(page.getByRole('banner')).toContainText(name);
   await signOut(page);
 });
@@ -175,10 +169,6 @@ test('the company user adds a supervisor with a photo, and a login after verific
   ).toHaveLength(1);
   await signOut(page);
 
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(loginEmail);
-  await page.getByLabel('Password').fill('Desk@12345');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signIn(page, loginEmail, 'Desk@12345');
   await signOut(page);
 });

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { companyNameOf, figuresFor, signIn, signOut } from './support';
 
 type Figures = Awaited<ReturnType<typeof figuresFor>>;

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEFAULT_GEOFENCE_RADIUS_METRES } from '../../server/src/config';
 import { formatDistance, formatLocation, totalHours } from '../../src/lib/attendance';
 import { formatTimestamp } from '../../src/lib/dates';

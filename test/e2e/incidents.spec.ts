@@ -4,7 +4,8 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import moment from 'moment';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { readZip } from '../support/zip';
 import { expectNoSeriousA11yViolations, queryDatabase, shownModal, signIn } from './support';
 

@@ -1,5 +1,6 @@
 import moment from 'moment';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_PASSWORD, queryDatabase } from './support';
 
 // A keyboard-only walk through the console's main writes: no mouse at all, only keys (and the

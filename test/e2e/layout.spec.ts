@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { LIST_COLUMNS } from '../fixtures/list-columns';
 import { expectNoSeriousA11yViolations, signIn } from './support';
 

@@ -1,8 +1,14 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { E2E_DATA_DIR } from '../../playwright.config';
-import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signOut } from './support';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import {
+  backend,
+  DEMO_PASSWORD,
+  expectNoSeriousA11yViolations,
+  signInWith,
+  signOut,
+} from './support';
 
 // The whole password flow against the real server, with no mail server: the server writes each
 // mail to DATA_DIR/outbox, where this test reads the reset link as the user would in their inbox.
@@ -11,7 +17,7 @@ const NEW_PASSWORD = 'Fresh@2468';
 
 /** The reset link of the newest mail to `email` in the outbox, as a path of the console. */
 async function latestResetLink(email: string): Promise<string> {
-  const outbox = path.join(E2E_DATA_DIR, 'outbox');
+  const outbox = path.join(backend().dataDir, 'outbox');
   const mails = await Promise.all(
     (await readdir(outbox))
       .sort()
@@ -27,13 +33,6 @@ async function latestResetLink(email: string): Promise<string> {
   const link = mail && /https?:\/\/[^/\s]+(\/resetpassword\?code=[\w-]+&iuuid=[\w-]+)/.exec(mail);
   if (!link?.[1]) throw new Error(`No reset link mailed to ${email}`);
   return link[1];
-}
-
-async function signInWith(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
 async function fillNewPassword(page: Page, password: string, confirmation = password) {

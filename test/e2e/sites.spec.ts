@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { queryDatabase, shownModal, signIn, signOut } from './support';
 
 async function supervisedSiteNames(email: string): Promise<string[]> {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoSeriousA11yViolations, queryDatabase, shownModal, signIn } from './support';
 
 // The visitor screens on a tablet held upright (768 × 1024): below Bootstrap's lg breakpoint

@@ -1,10 +1,16 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-import { E2E_DATA_DIR } from '../../playwright.config';
-import { expectNoSeriousA11yViolations, queryDatabase, shownModal, signIn } from './support';
+import {
+  backend,
+  expectNoSeriousA11yViolations,
+  queryDatabase,
+  shownModal,
+  signIn,
+} from './support';
 
 // Issue 23 end to end against the real server: a company user issues a one-time pass for today,
 // the visitor opens the e-pass link mailed to them with no sign-in, the QR code on that page is
@@ -19,7 +25,7 @@ const formDay = (now: Date) =>
 
 /** The e-pass link of the newest mail to `email` in the outbox, as a path of the console. */
 async function latestEPassLink(email: string): Promise<string> {
-  const outbox = path.join(E2E_DATA_DIR, 'outbox');
+  const outbox = path.join(backend().dataDir, 'outbox');
   const files = (await readdir(outbox)).sort().reverse();
   for (const file of files) {
     // Quoted-printable: soft line breaks and an encoded '=' undone.

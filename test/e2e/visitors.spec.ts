@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { chromium, expect, test, type Locator, type Page } from '@playwright/test';
+import { chromium, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
 import { E2E_TIME_ZONE } from '../../playwright.config';
 import { DOUBLE_READ_MS } from '../../src/lib/pass-reads';

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { WATCHLIST_MESSAGES } from '@rules/watchlist';
 import {
-  DEMO_PASSWORD,
+  apiSession,
   expectNoSeriousA11yViolations,
   queryDatabase,
   shownModal,
@@ -64,11 +64,7 @@ test('a company lists a plate; a pass for it is refused with the reason, overrid
   await expectNoSeriousA11yViolations(page, 'Watchlist with the new entry');
 
   // Issuing a pass for that plate, written another way: refused with the reason.
-  const session = await request.post('/kgapi/admin/session', {
-    headers: APP_KEY,
-    data: { identifier: EMAIL, challenge: DEMO_PASSWORD },
-  });
-  const { session_token: token } = (await session.json()) as { session_token: string };
+  const token = await apiSession(request, EMAIL);
   const headers = { ...APP_KEY, Authorization: `Bearer ${token}` };
   const { site, unit } = await siteAndUnit();
   const pass = {

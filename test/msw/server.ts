@@ -5,16 +5,16 @@ import { attendanceHandlers } from './handlers/attendances';
 import { auditHandlers } from './handlers/audit';
 import { dashboardHandlers } from './handlers/dashboard';
 import { fileHandlers } from './handlers/files';
-import { guardAppHandlers } from './handlers/guard-app';
-import { guardHandlers } from './handlers/guards';
+import { guardAppHandlers, resetGuardAppRecords } from './handlers/guard-app';
+import { guardHandlers, resetGuardRecords } from './handlers/guards';
 import { identityHandlers } from './handlers/identity';
-import { incidentHandlers } from './handlers/incidents';
-import { kioskHandlers } from './handlers/kiosks';
+import { incidentHandlers, resetIncidentRecords } from './handlers/incidents';
+import { kioskHandlers, resetKioskRecords } from './handlers/kiosks';
 import { securityCompanyHandlers } from './handlers/security-companies';
 import { sessionHandlers } from './handlers/session';
-import { siteHandlers } from './handlers/sites';
-import { visitorHandlers } from './handlers/visitors';
-import { watchlistHandlers } from './handlers/watchlist';
+import { resetSiteRecords, siteHandlers } from './handlers/sites';
+import { resetVisitorRecords, visitorHandlers } from './handlers/visitors';
+import { resetWatchlistRecords, watchlistHandlers } from './handlers/watchlist';
 
 /** Default handlers, one module per entity; a test overrides them with server.use(). */
 export const server = setupServer(
@@ -35,3 +35,17 @@ export const server = setupServer(
   ...auditHandlers,
   ...watchlistHandlers,
 );
+
+/**
+ * Puts every handler's records back to their fixtures. The test setup calls it before each test:
+ * the files of a worker share these modules, so one file's writes would otherwise reach the next.
+ */
+export function resetRecords(): void {
+  resetGuardAppRecords();
+  resetGuardRecords();
+  resetIncidentRecords();
+  resetKioskRecords();
+  resetSiteRecords();
+  resetVisitorRecords();
+  resetWatchlistRecords();
+}

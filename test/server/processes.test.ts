@@ -67,7 +67,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')(
 
     beforeAll(async () => {
       const serverUrl = new URL(process.env.TEST_DATABASE_URL ?? '');
-      const name = `guard_console_processes_${process.env.VITEST_POOL_ID ?? '0'}`;
+      const name = `guard_console_processes_p${process.pid}_1`;
       const admin = new pg.Client({ connectionString: serverUrl.toString() });
       await admin.connect();
       await admin.query(`drop database if exists ${name} with (force)`);

@@ -10,10 +10,19 @@ const MEMORY_MAP_BYTES = 2 ** 31;
 const PAGE_CACHE_KIB = 64 * 1024;
 
 /**
- * Opens the SQLite file (or ':memory:') with WAL and foreign keys on. PostgreSQL opens through
- * engine/postgres.ts; openConfiguredDatabase (open-data-dir.ts) picks one of the two.
+ * Opens the SQLite file (or ':memory:', or an in-memory copy of a database image that
+ * `serialize()` made) with WAL and foreign keys on. PostgreSQL opens through engine/postgres.ts;
+ * openConfiguredDatabase (open-data-dir.ts) picks one of the two.
  */
-export function openDatabase(filename: string, options: { log?: LogConfig } = {}): DB {
+export function openDatabase(filename: string | Buffer, options: { log?: LogConfig } = {}): DB {
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: openSqlite(filename) }),
+    log: options.log,
+  });
+}
+
+/** The SQLite connection under openDatabase, with its settings. */
+export function openSqlite(filename: string | Buffer): SQLite.Database {
   const sqlite = new SQLite(filename);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
@@ -29,10 +38,7 @@ export function openDatabase(filename: string, options: { log?: LogConfig } = {}
   // through a site index where a small partial index would do (the dashboard's on-duty figure).
   sqlite.pragma('analysis_limit = 1000');
   sqlite.pragma('optimize = 0x10002');
-  return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
-    log: options.log,
-  });
+  return sqlite;
 }
 
 export async function migrateToLatest(db: DB): Promise<void> {
