@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { saveAs } from 'file-saver';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { makeVisitor, manyVisitors, visitors } from '../fixtures/visitors';
+import { makeVisitor, manyVisitors, utcText, VISITOR_CLOCK, visitors } from '../fixtures/visitors';
 import { API } from '../msw/api';
 import { resetVisitorRecords } from '../msw/handlers/visitors';
 import { server } from '../msw/server';
@@ -202,7 +202,7 @@ describe('Visitors page', () => {
     );
     // The moment the list is fetched, in UTC as the server keeps due_out_at.
     expect(lastList(seen).get('filter')).toBe(
-      "(((latest_scan_type='IN')) AND (due_out_at<'2026-03-20 10:00:00'))",
+      `(((latest_scan_type='IN')) AND (due_out_at<'${utcText(VISITOR_CLOCK)}'))`,
     );
   });
 
