@@ -51,7 +51,11 @@ import { createPassIssuingService } from './modules/visitors/pass-issuing.servic
 import { createAttendancesService } from './modules/attendances/attendances.service';
 import { registerGuardDoorAuthentication } from './modules/guard-app/guard-app.auth';
 import { createGuardAppRepository } from './modules/guard-app/guard-app.repository';
-import { guardAppRoutes } from './modules/guard-app/guard-app.routes';
+import {
+  guardAppLegacyRoutes,
+  guardAppRoutes,
+  LEGACY_APP_PREFIXES,
+} from './modules/guard-app/guard-app.routes';
 import { createGuardAppService } from './modules/guard-app/guard-app.service';
 import { failureBody } from './modules/guard-app/guard-app.shapes';
 import { createKiosksRepository } from './modules/kiosks/kiosks.repository';
@@ -249,6 +253,29 @@ export async function buildApp({
     },
     { prefix: GUARD_API_PREFIX },
   );
+
+  // The app's calls at its base URL outside /api/v1/guard, with the guard door's credentials.
+  await app.register(async (door) => {
+    registerErrorHandling(door, failureBody);
+    registerGuardDoorAuthentication(door, {
+      appKeys: config.appKeys,
+      guardApp: guardAppRepository,
+      kiosks,
+    });
+    guardAppLegacyRoutes(door, { visitors: visitorsService });
+  });
+  // Under any API's prefix an unknown path answers a JSON 404, never the console's page.
+  for (const prefix of LEGACY_APP_PREFIXES) {
+    await app.register(
+      async (scope) => {
+        registerErrorHandling(scope, failureBody);
+        scope.setNotFoundHandler(() => {
+          throw notFound('There is no such API call.');
+        });
+      },
+      { prefix },
+    );
+  }
 
   await registerConsoleFiles(app, config.staticDir);
   return app;

@@ -28,6 +28,9 @@ export function formatLocation(lat: number | null, lng: number | null): string {
 export const AWAY_FROM_SITE = 'Away from site';
 /** A check-in or check-out made with the PIN alone, at a site that allows it. */
 export const NO_SELFIE = 'No selfie';
+
+/** Under 'Not checked out.' while the shift still runs (not yet abandoned). */
+export const ON_DUTY = 'On duty';
 /** A selfie deleted after SELFIE_RETENTION_DAYS (issue 21's wording). */
 export const SELFIE_REMOVED = 'selfie removed (retention)';
 

@@ -46,8 +46,10 @@ export function hdfStatus(visitor: HealthInput, now: Date): string {
 
 /** The temperature a pass is judged by: the latest application's at HDF sites, else the gate's. */
 export function visitorTemperature(visitor: HealthInput): number | null {
+  // At a site with health forms the form's reading counts; a walk-in's reading at the gate (no
+  // form) is shown when there is none.
   if (visitor.residence.hdf_enabled === 1) {
-    return latestApplication(visitor.applications)?.creator_temp ?? null;
+    return latestApplication(visitor.applications)?.creator_temp ?? visitor.visitor_temp;
   }
   return visitor.visitor_temp;
 }

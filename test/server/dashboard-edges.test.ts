@@ -84,18 +84,18 @@ afterAll(async () => {
 });
 
 describe('dashboard figures at their boundaries', () => {
-  it('counts a guard on duty 23 hours after an open check-in, not 25 hours after', async () => {
+  it('counts a guard on duty 15 hours after an open check-in, not 17 hours after (abandoned)', async () => {
     const company = await createCompany(t.db);
     const onSite = await createSite(t.db, company);
     const recent = await createGuard(t.db, company, {}, [onSite]);
     const stale = await createGuard(t.db, company, {}, [onSite]);
     const finished = await createGuard(t.db, company, {}, [onSite]);
     await createAttendance(t.db, recent, onSite, {
-      checkin_at: '2026-03-08 19:00:00',
+      checkin_at: '2026-03-09 03:00:00',
       checkout_at: null,
     });
     await createAttendance(t.db, stale, onSite, {
-      checkin_at: '2026-03-08 17:00:00',
+      checkin_at: '2026-03-09 01:00:00',
       checkout_at: null,
     });
     await createAttendance(t.db, finished, onSite, {

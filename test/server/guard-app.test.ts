@@ -1268,6 +1268,7 @@ describe('visitors at the gate', () => {
     expect(Object.keys(data.counts).sort()).toEqual([
       'all_visitors',
       'checked_in',
+      'checked_out',
       'overtime',
       'upcoming',
     ]);

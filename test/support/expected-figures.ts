@@ -10,7 +10,8 @@ export interface Scope {
   siteUuids: string[];
 }
 
-const ON_DUTY_HOURS = 24;
+// A shift open longer than a shift lasts (16 hours) was abandoned: its guard is not on duty.
+const ON_DUTY_HOURS = 16;
 
 function utcText(date: Date): string {
   return date.toISOString().slice(0, 19).replace('T', ' ');

@@ -213,6 +213,9 @@ export interface VisitorsTable extends Timestamps {
   epass_token: Generated<string | null>;
   /** When a visitor inside is due out: the end of the visit, written at each check-in (UTC). */
   due_out_at: Generated<string | null>;
+  /** The access card handed to the visitor at the gate: its number (blank if none given), and when. */
+  access_card_number: Generated<string>;
+  access_card_issued_at: Generated<string | null>;
 }
 
 export interface VisitorPassScansTable {

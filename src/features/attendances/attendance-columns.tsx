@@ -5,10 +5,12 @@ import {
   formatDistance,
   formatLocation,
   NO_SELFIE,
+  ON_DUTY,
   SELFIE_REMOVED,
   totalHours,
 } from '../../lib/attendance';
-import { formatTimestamp } from '../../lib/dates';
+import { formatTimestamp, timestampMs } from '../../lib/dates';
+import { shiftState } from '@rules/attendances';
 import { Selfie } from './selfie';
 
 /** The company of the guard, or of the site when the row does not carry it. */
@@ -67,7 +69,18 @@ function CheckLocation({ row, check }: { row: Attendance; check: Check }) {
 function CheckTime({ row, check }: { row: Attendance; check: Check }) {
   const { at, photoUrl } = checkOf(row, check);
   const words = CHECK_WORDS[check];
-  if (!at) return <span className="text-muted text-nowrap">{words.missing}</span>;
+  if (!at) {
+    // A shift still running reads as such; one left open too long was abandoned: it stays
+    // 'Not checked out.' alone (@rules/attendances).
+    const running =
+      check === 'checkout' && shiftState(timestampMs(row.checkin_at), null, Date.now()) === 'open';
+    return (
+      <span className="text-muted text-nowrap">
+        {words.missing}
+        {running ? <span className="d-block small">{ON_DUTY}</span> : null}
+      </span>
+    );
+  }
   return (
     <div className="d-flex align-items-center gap-2">
       {photoUrl ? (

@@ -16,6 +16,7 @@ import { PhotoCarousel } from './photo-carousel';
 import { useVisitor } from './use-visitor';
 import { HealthCodeBadge, ScanStatus } from './visitor-badges';
 import {
+  accessCardText,
   creatorName,
   expectedArrival,
   expectedExit,
@@ -208,6 +209,7 @@ function VisitorDetails({
               ['Validity', visitor.status],
               ['Status', <ScanStatus key="status" pass={visitor} now={now} />],
               ['Remarks', remarks],
+              ['Access Card', accessCardText(visitor)],
             ]}
           />
         </DetailsSection>

@@ -1,5 +1,5 @@
-import type { ScanType, VisitorRow } from '@contract/visitors';
-import { formatLocalDateTime } from '../../lib/dates';
+import type { ScanType, Visitor, VisitorRow } from '@contract/visitors';
+import { formatLocalDateTime, formatTimestamp } from '../../lib/dates';
 import { passHost } from '@rules/pass-issuing';
 import { OVERSTAY } from './visitor-quick-filters';
 import {
@@ -136,4 +136,15 @@ export function verdictOf(
 /** What the desk and the details page say once a scan is recorded. */
 export function scanDoneText(name: string, scanType: ScanType): string {
   return scanType === 'IN' ? `${name} checked in.` : `${name} checked out.`;
+}
+
+/** The access card handed out at the gate: 'Card 0123 (27 Nov 2026 10:05)', 'Issued …', or ''. */
+export function accessCardText(
+  pass: Pick<Visitor, 'access_card_number' | 'access_card_issued_at'>,
+): string {
+  if (!pass.access_card_issued_at) return '';
+  const when = formatTimestamp(pass.access_card_issued_at);
+  return pass.access_card_number
+    ? `Card ${pass.access_card_number} (${when})`
+    : `Issued, without a number (${when})`;
 }

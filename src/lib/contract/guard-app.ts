@@ -137,6 +137,14 @@ export interface GuardAppVisitor {
   eta_exit: string | null;
   actual_arrival_time: string | null;
   actual_exit_time: string | null;
+  /**
+   * Times are the sites' wall clock with its offset ('2026-05-25T22:36:11+08:00'): the app shows
+   * the digits as sent. The labels are what its details page shows: '25 May 2026, 10:36 pm'.
+   */
+  eta_arrival_label: string | null;
+  eta_exit_label: string | null;
+  actual_arrival_time_label: string | null;
+  actual_exit_time_label: string | null;
   qr_code_data: string;
   ic_passport_no_masked: string;
   can_check_in: boolean;
@@ -151,13 +159,16 @@ export interface GuardAppVisitorCounts {
   overtime: number;
   checked_in: number;
   upcoming: number;
+  checked_out: number;
 }
 
 /** GET residences/{site}/visitors: the list sits under the key the status names, or all_visitors. */
 export type GuardAppVisitorsData = {
   date: string;
   counts: GuardAppVisitorCounts;
-} & Partial<Record<'all_visitors' | 'upcoming' | 'checked_in' | 'overtime', GuardAppVisitor[]>>;
+} & Partial<
+  Record<'all_visitors' | 'upcoming' | 'checked_in' | 'overtime' | 'checked_out', GuardAppVisitor[]>
+>;
 
 export interface GuardAppVisitorType {
   id: number;

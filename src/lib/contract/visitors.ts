@@ -84,6 +84,10 @@ export interface Visitor extends VisitorRow {
   email: string;
   /** When the pass was cancelled (status CANCELLED), or null. */
   cancelled_at: string | null;
+  /** The access card handed to the visitor at the gate ('' when none, or none numbered). */
+  access_card_number: string;
+  /** When it was handed out (UTC), or null when no card was. */
+  access_card_issued_at: string | null;
   /** The console path of the pass's public e-pass page ('/pass/{token}'), or null once revoked. */
   epass_path: string | null;
   /** Every scan, oldest first. */

@@ -19,6 +19,9 @@ export type VisitorTypeName = (typeof VISITOR_TYPES)[number]['name'];
 /** A body temperature a thermometer at the gate can read, in °C. */
 export const TEMPERATURE_RANGE = { min: 30, max: 45 } as const;
 
+/** An access card's number as printed on it (accesscards/newvisitor and the walk-in form). */
+export const ACCESS_CARD_NUMBER_MAX_LENGTH = 40;
+
 export const WALK_IN_MESSAGES = {
   typeRequired: 'Choose the visitor type.',
   unitRequired: 'Choose the unit being visited.',
@@ -26,6 +29,7 @@ export const WALK_IN_MESSAGES = {
   phoneDigits: 'The phone number may hold digits only.',
   temperatureInvalid: `Enter a temperature from ${TEMPERATURE_RANGE.min} to ${TEMPERATURE_RANGE.max} °C.`,
   emailInvalid: EMAIL_INVALID,
+  accessCardTooLong: `An access card number can have at most ${ACCESS_CARD_NUMBER_MAX_LENGTH} characters.`,
 } as const;
 
 export interface WalkInFields {

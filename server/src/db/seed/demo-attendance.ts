@@ -1,3 +1,4 @@
+import { registerOpenShifts } from '../../modules/attendances/attendances.repository';
 import { addMinutes, localTime, minutesBetween } from './calendar';
 import type { DemoContext, SeededGuard, SeededSite } from './demo-context';
 import { insertInBatches } from './insert';
@@ -59,4 +60,5 @@ export async function seedAttendance(
     });
   });
   await insertInBatches(ctx.db, 'attendances', rows);
+  await registerOpenShifts(ctx.db, ctx.now);
 }

@@ -1,3 +1,4 @@
+import { registerOpenShifts } from '../../modules/attendances/attendances.repository';
 import { diskStorage } from '../../storage/file-storage';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -208,6 +209,7 @@ async function seedAttendance(
     );
     await insertInBatches(trx, 'attendances', rows);
   });
+  await registerOpenShifts(ctx.db, ctx.now);
 }
 
 /**

@@ -22,12 +22,11 @@ import {
 } from '../../query';
 import { fileUrl } from '../files/files.repository';
 import { isAwayFromSite, type Position } from './geofence';
+import { ABANDONED_SHIFT_HOURS } from '@rules/attendances';
 
-/**
- * A shift open longer than this was left open (the guard forgot to end it): it no longer keeps
- * the guard from starting a new one, and stays in the history without a check-out.
- */
-export const ABANDONED_SHIFT_HOURS = 16;
+// A shift open longer than ABANDONED_SHIFT_HOURS was left open (the guard forgot to end it): it no
+// longer keeps the guard from starting a new one, and stays in the history without a check-out.
+export { ABANDONED_SHIFT_HOURS };
 
 /** Shifts opened before this moment are abandoned (UTC text, as stored). */
 function abandonedBefore(now: Date): string {
@@ -76,6 +75,42 @@ export const ATTENDANCES_QUERY: ResourceQuerySpec = {
   related: ['kg_guard', 'residence'],
   defaultOrder: { field: 'created_at', direction: 'desc' },
 };
+
+/**
+ * Makes the open shifts a seed or an import wrote (no check-out, not yet abandoned) the guards'
+ * open shifts, as a start through the guard door would: then the shift buttons, the guard app's
+ * `is_open` and the dashboard's on-duty figure agree about them. A guard's newest such shift
+ * counts; a guard who already has an open shift keeps it.
+ */
+export async function registerOpenShifts(db: DB, now: Date): Promise<void> {
+  const candidates = await db
+    .selectFrom('attendances')
+    .select(['uuid', 'guard_uuid', 'checkin_at'])
+    .where('checkout_at', 'is', null)
+    .where('checkin_at', 'is not', null)
+    .where('checkin_at', '>=', abandonedBefore(now))
+    .where('checkin_at', '<=', toDbTime(now))
+    .orderBy('checkin_at', 'desc')
+    .execute();
+  const newest = new Map<string, { uuid: string; checkin_at: string }>();
+  for (const row of candidates) {
+    if (row.checkin_at && !newest.has(row.guard_uuid)) {
+      newest.set(row.guard_uuid, { uuid: row.uuid, checkin_at: row.checkin_at });
+    }
+  }
+  const values = [...newest].map(([guardUuid, shift]) => ({
+    guard_uuid: guardUuid,
+    attendance_uuid: shift.uuid,
+    started_at: shift.checkin_at,
+  }));
+  for (let i = 0; i < values.length; i += 500) {
+    await db
+      .insertInto('open_shifts')
+      .values(values.slice(i, i + 500))
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+  }
+}
 
 export function createAttendancesRepository(db: DB, options: { geofenceRadiusMetres: number }) {
   function selectAttendances() {

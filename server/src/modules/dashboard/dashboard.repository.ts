@@ -1,4 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
+import { ABANDONED_SHIFT_HOURS } from '@rules/attendances';
 import type { DashboardFigures, SiteFigures } from '@contract/dashboard';
 import { atLiveSite, guardScope, companyScope, siteScope } from '../../auth/scope';
 import type { Principal } from '../../auth/principal';
@@ -7,8 +8,11 @@ import { countSupervisorGuards } from '../../db/guard-links';
 import { countAtSites } from '../../db/site-row-counts';
 import { localDate, localDayRange, toDbTime } from '../../db/time';
 
-/** A guard whose shift started this long ago and is still open counts as on duty. */
-export const ON_DUTY_WINDOW_HOURS = 24;
+/**
+ * A guard with a shift still open counts as on duty, until the shift is abandoned: the same rule
+ * the guard app's `is_open` and the shift buttons follow.
+ */
+export const ON_DUTY_WINDOW_HOURS = ABANDONED_SHIFT_HOURS;
 
 /**
  * The site filter of /dashboard/sitedata, compiled for one table: it is given the column that

@@ -22,9 +22,10 @@ export interface GuardSessionState {
 
 /**
  * What a guard-door route asks of the caller: the application key alone (sign-in), a guard's
- * session (default), a kiosk's credential, or either.
+ * session (default), a kiosk's credential, either, or a guard's session if it is still live
+ * (sign-out: the app must be able to sign out of a session that already ended).
  */
-export type GuardDoorAccess = 'app-key' | 'guard' | 'kiosk' | 'guard-or-kiosk';
+export type GuardDoorAccess = 'app-key' | 'guard' | 'kiosk' | 'guard-or-kiosk' | 'guard-if-live';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -121,6 +122,7 @@ export function registerGuardDoorAuthentication(
     checkAppKey(request, appKeys);
     if (access === 'app-key') return;
     const token = bearerToken(request);
+    if (!token && access === 'guard-if-live') return;
     if (!token) throw unauthorized(DOOR_MESSAGES.signIn);
     const now = new Date();
     if (token.startsWith(TOKEN_PREFIX.kiosk)) {
@@ -129,6 +131,13 @@ export function registerGuardDoorAuthentication(
       return;
     }
     if (access === 'kiosk') throw forbidden(DOOR_MESSAGES.kioskOnly, 'KIOSK_REQUIRED');
+    if (access === 'guard-if-live') {
+      request.guardCaller = await guardCaller(request, token, now).catch((error: unknown) => {
+        if (error instanceof ApiError && error.statusCode === 401) return null;
+        throw error;
+      });
+      return;
+    }
     request.guardCaller = await guardCaller(request, token, now);
   });
 }

@@ -8,7 +8,7 @@ import type {
 } from '@contract/guard-app';
 import { INCIDENT_FILE_TOO_LARGE, PHOTO_TOO_LARGE } from '@rules/files';
 import { MAX_REPORT_PHOTOS } from '@rules/incidents';
-import { VISITOR_TYPES } from '@rules/walk-ins';
+import { ACCESS_CARD_NUMBER_MAX_LENGTH, VISITOR_TYPES, WALK_IN_MESSAGES } from '@rules/walk-ins';
 import type { GuardPrincipal, GuardSite } from '../../auth/principal';
 import { localDate, toDbTime } from '../../db/time';
 import { badRequest, notFound } from '../../http/errors';
@@ -35,7 +35,7 @@ import {
 
 export const GUARD_DOOR_MESSAGES = {
   dayInvalid: (name: string) => `${name} must be a day written yyyy-MM-dd.`,
-  statusInvalid: 'status must be upcoming, checked_in or overtime.',
+  statusInvalid: 'status must be upcoming, checked_in, overtime or checked_out.',
   visitorIdInvalid: 'Invalid visitor',
   coordinatesInvalid: 'lat and lng must be numbers within range, sent together.',
   reportingOff: 'Incident reports are not taken at this site.',
@@ -44,7 +44,7 @@ export const GUARD_DOOR_MESSAGES = {
   bookingNotFound: 'Booking does not exist.',
 } as const;
 
-const GATE_LISTS = ['upcoming', 'checked_in', 'overtime'] as const;
+const GATE_LISTS = ['upcoming', 'checked_in', 'overtime', 'checked_out'] as const;
 type GateList = (typeof GATE_LISTS)[number];
 
 const siteParams = {
@@ -178,8 +178,11 @@ export function guardAppRoutes(
     },
   );
 
-  door.post('/auth/logout', async (request) => {
-    await guardApp.logout(guardOf(request), new Date());
+  // Signing out of a session that already ended (superseded, expired, revoked) succeeds too:
+  // the app keeps a guard signed in until this call succeeds (profile_provider.dart).
+  door.post('/auth/logout', { config: { guardAccess: 'guard-if-live' } }, async (request) => {
+    const caller = request.guardCaller;
+    if (caller?.role === 'guard') await guardApp.logout(caller, new Date());
     return answer({}, 'Signed out.');
   });
 
@@ -232,7 +235,7 @@ export function guardAppRoutes(
             security_company_uuid: opened.guard.security_company_uuid,
             token: opened.token,
             guard: toAppGuard(opened.guard, url),
-            open_shift: open && toAppAttendance(open, deps.publicUrl),
+            open_shift: open && toAppAttendance(open, deps.publicUrl, now),
           },
           'PIN verified.',
         );
@@ -312,12 +315,13 @@ export function guardAppRoutes(
       async (request) => {
         const { guard, site } = guardAt(request);
         const now = new Date();
-        guardApp.requireFreshPin(request.guardSession, site, now);
+        // The PIN verified in this session, or (as the app sends it) in the form itself.
         const form = await readUploadedForm(request, {
           field: 'selfie_photo',
           maxFiles: 1,
           tooLargeMessage: PHOTO_TOO_LARGE,
         });
+        await guardApp.requirePin(request, guard, site, form.fields.pin, now);
         const input = {
           site,
           selfie: form.files[0] ?? null,
@@ -329,7 +333,7 @@ export function guardAppRoutes(
             ? await attendances.startShift(guard, input)
             : await attendances.endShift(guard, input);
         return answer(
-          { attendance: toAppAttendance(shift, deps.publicUrl) },
+          { attendance: toAppAttendance(shift, deps.publicUrl, now) },
           end === 'start' ? 'Shift started.' : 'Shift ended.',
         );
       },
@@ -346,13 +350,16 @@ export function guardAppRoutes(
     },
     async (request) => {
       const { guard, site } = guardAt(request);
-      const today = localDate(new Date());
+      const now = new Date();
+      const today = localDate(now);
       const from = request.query.from || today;
       const to = request.query.to || from;
       if (!isDay(from)) throw badRequest(GUARD_DOOR_MESSAGES.dayInvalid('from'));
       if (!isDay(to)) throw badRequest(GUARD_DOOR_MESSAGES.dayInvalid('to'));
       const shifts = await attendances.shiftsOf(guard.guardUuid, site.uuid, dayRange(from, to));
-      return answer({ attendance: shifts.map((shift) => toAppAttendance(shift, deps.publicUrl)) });
+      return answer({
+        attendance: shifts.map((shift) => toAppAttendance(shift, deps.publicUrl, now)),
+      });
     },
   );
 
@@ -381,6 +388,7 @@ export function guardAppRoutes(
         upcoming: day.filter((entry) => entry.status === 'upcoming').length,
         checked_in: day.filter((entry) => entry.status === 'checked_in').length,
         overtime: day.filter((entry) => entry.status === 'overtime').length,
+        checked_out: day.filter((entry) => entry.status === 'checked_out').length,
       };
       const listed = day
         .filter((entry) => wanted === null || entry.status === (wanted as GateList))
@@ -437,33 +445,57 @@ export function guardAppRoutes(
     },
   );
 
+  /** Checks a visitor in or out at the gate by the pass rules, answering the pass. */
+  async function gateScan(
+    request: FastifyRequest<{ Params: { site: string } }>,
+    id: number,
+    expected: 'IN' | 'OUT',
+  ) {
+    const { guard, site } = guardAt(request);
+    visitors.checkVisitorsOn(site);
+    const now = new Date();
+    const scanned = await scanPass(deps.visitorsRepository, guard, {
+      pass: { id },
+      residenceUuid: site.uuid,
+      expected,
+      now,
+    });
+    return answer(
+      {
+        visitor: toAppVisitor(
+          { ...scanned.resource, photo_url: scanned.resource.walkin_photo_urls[0] ?? null },
+          now,
+          deps.publicUrl,
+        ),
+      },
+      expected === 'IN' ? 'Checked in.' : 'Checked out.',
+    );
+  }
+
   for (const [path, expected] of [
     ['check-in', 'IN'],
     ['check-out', 'OUT'],
   ] as const) {
+    // The older builds' path, with the visitor's id in it (check-out is still sent this way).
     door.post<{ Params: { site: string; id: string } }>(
       `/residences/:site/visitors/:id/${path}`,
       { schema: { params: visitorParams } },
-      async (request) => {
-        const { guard, site } = guardAt(request);
-        visitors.checkVisitorsOn(site);
-        const scanned = await scanPass(deps.visitorsRepository, guard, {
-          pass: { id: visitorId(request.params.id) },
-          residenceUuid: site.uuid,
-          expected,
-          now: new Date(),
-        });
-        return answer(
-          {
-            visitor: toAppVisitor(
-              { ...scanned.resource, photo_url: scanned.resource.walkin_photo_urls[0] ?? null },
-              new Date(),
-              deps.publicUrl,
-            ),
+      (request) => gateScan(request, visitorId(request.params.id), expected),
+    );
+    // The newest app's path (guard_api_paths.dart, residenceCheckIn): the id in the body.
+    door.post<{ Params: { site: string }; Body: { visitor_id: number | string } }>(
+      `/residences/:site/${path}`,
+      {
+        schema: {
+          params: siteParams,
+          body: {
+            type: 'object',
+            required: ['visitor_id'],
+            properties: { visitor_id: { type: ['integer', 'string'] } },
           },
-          expected === 'IN' ? 'Checked in.' : 'Checked out.',
-        );
+        },
       },
+      (request) => gateScan(request, visitorId(String(request.body.visitor_id)), expected),
     );
   }
 
@@ -479,6 +511,9 @@ export function guardAppRoutes(
         tooLargeMessage: PHOTO_TOO_LARGE,
       });
       const field = (name: string) => form.fields[name]?.trim() ?? '';
+      if (field('access_card_number').length > ACCESS_CARD_NUMBER_MAX_LENGTH) {
+        throw badRequest(WALK_IN_MESSAGES.accessCardTooLong);
+      }
       const pass = await visitors.registerWalkIn(guard, {
         site,
         fields: {
@@ -491,6 +526,7 @@ export function guardAppRoutes(
           icPassportNumber: field('ic_passport_no'),
           carPlateNumber: field('vehicle_number'),
           purpose: field('purpose'),
+          accessCardNumber: field('access_card_number'),
         },
         photo: form.files[0] ?? null,
         now: new Date(),
@@ -504,11 +540,11 @@ export function guardAppRoutes(
     },
   );
 
-  // The app sends this after each registration; this product has no access cards.
-  door.post('/accesscards/newvisitor', async (request) => {
-    guardOf(request);
-    return answer({}, 'No access card is issued.');
-  });
+  door.post<{ Body: AccessCardBody }>(
+    '/accesscards/newvisitor',
+    { schema: { body: accessCardSchema } },
+    (request) => recordAccessCard(request, deps),
+  );
 
   // ---- The unit directory ----
 
@@ -621,7 +657,7 @@ export function guardAppRoutes(
         tooLargeMessage: INCIDENT_FILE_TOO_LARGE,
       });
       const madeAt = timestampOfIso(form.fields.reported_at);
-      guardApp.requireFreshPin(request.guardSession, site, now, madeAt);
+      await guardApp.requirePin(request, guard, site, form.fields.pin, now, madeAt);
       const happened = parseDeviceTime(form.fields.incident_at ?? '');
       if (!happened) throw badRequest(GUARD_DOOR_MESSAGES.incidentTimeInvalid, 'INVALID_DATE');
       const header = request.headers['idempotency-key'];
@@ -686,4 +722,81 @@ function timestampOfIso(text: string | undefined): number | null {
   if (!text) return null;
   const ms = Date.parse(text);
   return Number.isNaN(ms) ? null : ms;
+}
+
+interface AccessCardBody {
+  visitor_uuid: string;
+  residence_uuid: string;
+  visitor_type_uuid?: string;
+  unit_uuid?: string;
+  access_card_number?: string;
+}
+
+const accessCardSchema = {
+  type: 'object',
+  required: ['visitor_uuid', 'residence_uuid'],
+  properties: {
+    visitor_uuid: { type: 'string', minLength: 1, maxLength: 100 },
+    residence_uuid: { type: 'string', minLength: 1, maxLength: 100 },
+    visitor_type_uuid: { type: ['string', 'integer'] },
+    unit_uuid: { type: 'string', maxLength: 100 },
+    access_card_number: { type: 'string', maxLength: ACCESS_CARD_NUMBER_MAX_LENGTH },
+  },
+} as const;
+
+/**
+ * `accesscards/newvisitor`, which the app posts after each walk-in (register_repository.dart):
+ * the pass records that an access card was handed to the visitor, with its number when one is
+ * sent (the app sends none; the kiosk's walk-in form does), and the pass's details show it.
+ */
+async function recordAccessCard(
+  request: FastifyRequest<{ Body: AccessCardBody }>,
+  deps: { visitors: VisitorsService },
+) {
+  const guard = guardOf(request);
+  const site = siteOfGuard(guard, request.body.residence_uuid);
+  deps.visitors.checkVisitorsOn(site);
+  const number = (request.body.access_card_number ?? '').trim();
+  const recorded = await deps.visitors.recordAccessCard(guard, {
+    site,
+    visitorUuid: request.body.visitor_uuid,
+    cardNumber: number,
+    now: new Date(),
+  });
+  return answer(
+    { visitor_uuid: recorded.uuid, access_card_number: recorded.access_card_number },
+    'Access card recorded.',
+  );
+}
+
+/** Paths of older APIs the app still calls at its base URL: none answers the console's page. */
+export const LEGACY_APP_PREFIXES = [
+  '/api',
+  '/data',
+  '/data-revise',
+  '/accesscards',
+  '/visit',
+  '/visitor',
+  '/qr',
+  '/healthcode',
+] as const;
+
+/**
+ * The app's calls at its base URL, outside /api/v1/guard (a DreamFactory-era API): the access
+ * card after a walk-in, and two lists answered empty on purpose. `data/kg_guards` would hand the
+ * app every guard's PIN; the app finds the guard from verify-pin's answer instead
+ * (attendance_pin_validation.dart). `data/call_history` lists calls this product does not record.
+ */
+export function guardAppLegacyRoutes(door: FastifyInstance, deps: { visitors: VisitorsService }) {
+  door.post<{ Body: AccessCardBody }>(
+    '/accesscards/newvisitor',
+    { schema: { body: accessCardSchema } },
+    (request) => recordAccessCard(request, deps),
+  );
+  for (const path of ['/data/call_history', '/data/kg_guards']) {
+    door.get(path, async (request) => {
+      guardOf(request);
+      return { resource: [] };
+    });
+  }
 }

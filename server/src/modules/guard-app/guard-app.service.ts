@@ -18,7 +18,7 @@ import type { IdentityService } from '../identity/identity.service';
 import { linkLifetime } from '../identity/identity.service';
 import type { KioskPrincipal, GuardSessionState } from './guard-app.auth';
 import { checkPasswordOf, gatedHash, INVALID_CREDENTIALS } from '../session/session.service';
-import type { GuardAppRepository, GuardStanding } from './guard-app.repository';
+import { newToken, type GuardAppRepository, type GuardStanding } from './guard-app.repository';
 
 /** How long a verified PIN opens a shift or a report, in the session it was typed in. */
 export const PIN_FRESH_MS = 5 * 60_000;
@@ -116,6 +116,31 @@ export function createGuardAppService(deps: {
     await throttle.pinSucceeded(guard.uuid);
   }
 
+  /**
+   * Refuses (403) a PIN-guarded action (a shift, a report) unless a PIN was verified for this
+   * site in this session within PIN_FRESH_MS. A report that says when it was made (`madeAt`,
+   * sent later from a queue) counts from then, up to LATE_REPORT_MS after the PIN.
+   */
+  function requireFreshPin(
+    session: GuardSessionState | null,
+    site: GuardSite,
+    now: Date,
+    madeAt: number | null = null,
+  ): void {
+    const verified = session?.pinVerifiedAt ?? null;
+    const fresh =
+      verified !== null &&
+      session?.pinVerifiedFor === site.uuid &&
+      verified <= now.getTime() &&
+      (now.getTime() - verified <= PIN_FRESH_MS ||
+        (madeAt !== null &&
+          madeAt >= verified &&
+          madeAt - verified <= PIN_FRESH_MS &&
+          madeAt <= now.getTime() &&
+          now.getTime() - verified <= LATE_REPORT_MS));
+    if (!fresh) throw new ApiError(403, 'PIN_REQUIRED', GUARD_APP_MESSAGES.pinRequired);
+  }
+
   /** The guard as its company's staff may manage it (scope), with the fields app access needs. */
   async function managedGuard(principal: Principal, guardUuid: string) {
     const guard = await deps.guards.find(principal, guardUuid);
@@ -182,7 +207,10 @@ export function createGuardAppService(deps: {
       if (elsewhere && !proceed) {
         const label = elsewhere.device_label || 'another device';
         return {
-          token: '',
+          // The app rejects an empty token before it reads switch_device (guard_repository.dart),
+          // so it gets one that no session has: it opens nothing, and the app's next step is the
+          // same sign-in with is_proceed (or, on Cancel, forgetting it).
+          token: newToken('guard'),
           guard,
           sites,
           switchDevice: {
@@ -283,29 +311,35 @@ export function createGuardAppService(deps: {
       return { token, guard: standing };
     },
 
+    requireFreshPin,
+
     /**
-     * Refuses (403) a PIN-guarded action (a shift, a report) unless a PIN was verified for this
-     * site in this session within PIN_FRESH_MS. A report that says when it was made (`madeAt`,
-     * sent later from a queue) counts from then, up to LATE_REPORT_MS after the PIN.
+     * A PIN-guarded action as the app sends it: the PIN verified in this session (requireFreshPin),
+     * or the guard's PIN in the request itself. The app sends its PIN with every shift and
+     * report, and re-sends queued reports with the PIN typed when each was made, in whatever
+     * session it has then (reporting_sync_service.dart): such a report needs no fresh PIN, and a
+     * token alone, without the PIN, still files nothing. A wrong PIN counts toward the PIN lock
+     * like one typed at verify-pin.
      */
-    requireFreshPin(
-      session: GuardSessionState | null,
+    async requirePin(
+      request: FastifyRequest,
+      guard: GuardPrincipal,
       site: GuardSite,
+      pin: string | undefined,
       now: Date,
       madeAt: number | null = null,
-    ) {
-      const verified = session?.pinVerifiedAt ?? null;
-      const fresh =
-        verified !== null &&
-        session?.pinVerifiedFor === site.uuid &&
-        verified <= now.getTime() &&
-        (now.getTime() - verified <= PIN_FRESH_MS ||
-          (madeAt !== null &&
-            madeAt >= verified &&
-            madeAt - verified <= PIN_FRESH_MS &&
-            madeAt <= now.getTime() &&
-            now.getTime() - verified <= LATE_REPORT_MS));
-      if (!fresh) throw new ApiError(403, 'PIN_REQUIRED', GUARD_APP_MESSAGES.pinRequired);
+    ): Promise<void> {
+      const typed = pin?.trim() ?? '';
+      if (!typed) {
+        requireFreshPin(request.guardSession, site, now, madeAt);
+        return;
+      }
+      const standing = await guardApp.standingOf(guard.guardUuid);
+      if (!standing) throw notFound();
+      await checkPin(standing, typed, [
+        pinDeviceKey(`session:${guard.sessionUuid}`),
+        pinDeviceKey(addressKey(request.ip)),
+      ]);
     },
 
     /** The guard's own password change in the app: its other sessions end. */

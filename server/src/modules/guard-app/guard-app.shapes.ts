@@ -9,7 +9,8 @@ import type {
 } from '@contract/guard-app';
 import type { Attendance } from '@contract/attendances';
 import type { VisitorRow } from '@contract/visitors';
-import { gateStatus, judgeScan, passWindow } from '@rules/visitor-pass';
+import { shiftState } from '@rules/attendances';
+import { gateStatus, judgeScan, visitEnd } from '@rules/visitor-pass';
 import { passHost } from '@rules/pass-issuing';
 import { unitParts } from '@rules/walk-ins';
 import type { GuardSite } from '../../auth/principal';
@@ -28,10 +29,41 @@ export function failureBody(code: string, message: string): GuardAppFailure {
   return { success: false, message, code };
 }
 
-/** A stored UTC timestamp ('YYYY-MM-DD HH:mm:ss') as ISO 8601, which the app reads as an instant. */
-export function isoUtc(stored: string | null): string | null {
-  const ms = timestampOf(stored);
-  return ms === null ? null : new Date(ms).toISOString().replace('.000Z', 'Z');
+const pad = (n: number) => String(n).padStart(2, '0');
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * An instant as the sites' wall clock with its offset, '2026-05-25T22:36:11+08:00'. The app drops
+ * the offset and shows the digits as they are (guard_api_time_display.dart), so they must be the
+ * local ones; anything that reads the offset (the kiosk) still gets the right instant.
+ */
+export function localIso(ms: number | null): string | null {
+  if (ms === null) return null;
+  const at = new Date(ms);
+  const offset = -at.getTimezoneOffset();
+  const sign = offset < 0 ? '-' : '+';
+  const zone = `${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+  return (
+    `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}` +
+    `T${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}${zone}`
+  );
+}
+
+/** A stored UTC timestamp ('YYYY-MM-DD HH:mm:ss') as the sites' wall clock (localIso). */
+export function appTime(stored: string | null): string | null {
+  return localIso(timestampOf(stored));
+}
+
+/**
+ * An instant as the app's visitor details show it, '25 May 2026, 10:36 pm' in the sites' zone:
+ * a label with letters and a comma is shown as sent (visitor_details_page.dart).
+ */
+export function appLabel(ms: number | null): string | null {
+  if (ms === null) return null;
+  const at = new Date(ms);
+  const hour = at.getHours() % 12 || 12;
+  const meridiem = at.getHours() < 12 ? 'am' : 'pm';
+  return `${pad(at.getDate())} ${MONTHS[at.getMonth()]} ${at.getFullYear()}, ${pad(hour)}:${pad(at.getMinutes())} ${meridiem}`;
 }
 
 /** File URLs for the app: whole, since the app resolves them against no page. */
@@ -89,6 +121,7 @@ function wholeUrl(publicUrl: string, path: string | null): string | null {
 export function toAppAttendance(
   shift: Attendance & { id: number; residence_id: number },
   publicUrl: string,
+  now: Date,
 ): GuardAppAttendance {
   return {
     id: shift.id,
@@ -97,9 +130,13 @@ export function toAppAttendance(
     residence_id: shift.residence_id,
     residence_uuid: shift.residence_uuid,
     residence_name: shift.residence_name,
-    started_at: isoUtc(shift.checkin_at),
-    ended_at: isoUtc(shift.checkout_at),
-    is_open: shift.checkin_at !== null && shift.checkout_at === null,
+    started_at: appTime(shift.checkin_at),
+    ended_at: appTime(shift.checkout_at),
+    // A shift left open past ABANDONED_SHIFT_HOURS is closed, as the server takes it: the app's
+    // hasOpenShiftForGuard (guard_attendance_repository.dart) reads is_open over a long range.
+    is_open:
+      shiftState(timestampOf(shift.checkin_at), timestampOf(shift.checkout_at), now.getTime()) ===
+      'open',
     start_photo_url: wholeUrl(publicUrl, shift.checkin_photo_url),
     end_photo_url: wholeUrl(publicUrl, shift.checkout_photo_url),
     start_lat: shift.checkin_lat,
@@ -123,6 +160,20 @@ export function toAppUnit(unit: { uuid: string; name: string }): GuardAppUnit {
   };
 }
 
+/**
+ * The visit the gate expects: its day's start time to its end time (the next day's for an
+ * overnight visit), on the day of the check-in for a pass that repeats. Not the pass's validity.
+ */
+function visitWindow(pass: VisitorRow): { start: Date; end: Date } | null {
+  const end = visitEnd(pass);
+  const time = /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(pass.start_time);
+  if (!end || !time) return null;
+  const start = new Date(end);
+  start.setHours(Number(time[1]), Number(time[2]), Number(time[3] ?? 0), 0);
+  if (start > end) start.setDate(start.getDate() - 1);
+  return { start, end };
+}
+
 /** A pass as the app lists and shows it; what may be done with it now comes from the pass rules. */
 export function toAppVisitor(
   pass: VisitorRow & {
@@ -143,7 +194,7 @@ export function toAppVisitor(
     },
     now,
   );
-  const window = passWindow(pass);
+  const window = visitWindow(pass);
   const unit =
     pass.residence_unit && pass.unit_uuid
       ? toAppUnit({ uuid: pass.unit_uuid, name: pass.residence_unit.name })
@@ -163,10 +214,14 @@ export function toAppVisitor(
     host_name: passHost(pass.host_name, pass.residence_unit?.owner_name),
     category: pass.category,
     status: gateStatus(pass, now),
-    eta_arrival: window ? window.start.toISOString() : null,
-    eta_exit: window ? window.end.toISOString() : null,
-    actual_arrival_time: isoUtc(pass.check_in_time),
-    actual_exit_time: isoUtc(pass.check_out_time),
+    eta_arrival: localIso(window ? window.start.getTime() : null),
+    eta_exit: localIso(window ? window.end.getTime() : null),
+    actual_arrival_time: appTime(pass.check_in_time),
+    actual_exit_time: appTime(pass.check_out_time),
+    eta_arrival_label: appLabel(window ? window.start.getTime() : null),
+    eta_exit_label: appLabel(window ? window.end.getTime() : null),
+    actual_arrival_time_label: appLabel(timestampOf(pass.check_in_time)),
+    actual_exit_time_label: appLabel(timestampOf(pass.check_out_time)),
     qr_code_data: pass.qr_code,
     // The visitors repository masks it for every caller but the company and the superadmin.
     ic_passport_no_masked: pass.ic_passport_number,

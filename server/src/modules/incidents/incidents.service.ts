@@ -17,8 +17,12 @@ import type { FilesRepository } from '../files/files.repository';
 import type { IncidentsRepository, IncidentValues } from './incidents.repository';
 
 export const INCIDENT_NOT_FOUND = 'Incident does not exist.';
-/** The same report from the same guard within this long is one report sent twice. */
-export const RESEND_WINDOW_MS = 10 * 60_000;
+/**
+ * The same report (category, minute, description) from the same guard within this long is one
+ * report sent twice: the app's queue re-sends, without a key, a report whose first sending may
+ * have arrived, for as long as a late report is taken (LATE_REPORT_MS).
+ */
+export const RESEND_WINDOW_MS = 24 * 3_600_000;
 export const FILE_NOT_FOUND = 'A file of this incident was not found. Please upload it again.';
 const UTC_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 

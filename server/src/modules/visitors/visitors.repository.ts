@@ -24,7 +24,7 @@ import type { VisitorsTable } from '../../db/schema';
 import { pageAtLiveSites } from '../../db/site-lists';
 import { searchIndexOf } from '../../db/search-indexes';
 import { siteColumn } from '../../db/related-columns';
-import { addDays, toDbTime } from '../../db/time';
+import { addDays, localDate, toDbTime } from '../../db/time';
 import { applyListQuery, type ParsedListQuery, type ResourceQuerySpec } from '../../query';
 import { fileUrl } from '../files/files.repository';
 
@@ -86,6 +86,9 @@ export interface WalkInValues {
   ic_passport_number: string;
   email: string;
   purpose: string;
+  /** The access card handed over at registration ('' with access_card_issued_at null for none). */
+  access_card_number: string;
+  access_card_issued_at: string | null;
 }
 
 /** What a pass issued in the console holds; the server adds its code, issuer and times. */
@@ -174,6 +177,8 @@ export function createVisitorsRepository(db: DB) {
         'visitors.email',
         'visitors.cancelled_at',
         'visitors.epass_token',
+        'visitors.access_card_number',
+        'visitors.access_card_issued_at',
         'visitors.created_at',
       ])
       .where('visitors.deleted_at', 'is', null)
@@ -336,6 +341,8 @@ export function createVisitorsRepository(db: DB) {
       remarks: row.remarks,
       email: row.email,
       cancelled_at: row.cancelled_at,
+      access_card_number: row.access_card_number,
+      access_card_issued_at: row.access_card_issued_at,
       epass_path: row.epass_token === null ? null : `/pass/${row.epass_token}`,
       visitor_pass_scans: scans satisfies VisitorPassScan[],
       walkin_photo: known,
@@ -538,6 +545,63 @@ export function createVisitorsRepository(db: DB) {
         await recordAudit(trx, input.audit(uuid));
         return uuid;
       });
+    },
+
+    /**
+     * Records the access card handed to a visitor of the site: its number ('' when none was
+     * given) and when. Answers false when the site has no such pass.
+     */
+    async recordAccessCard(input: {
+      residenceUuid: string;
+      visitorUuid: string;
+      cardNumber: string;
+      now: Date;
+      audit: AuditEvent;
+    }): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('visitors')
+          .set({
+            access_card_number: input.cardNumber,
+            access_card_issued_at: toDbTime(input.now),
+            updated_at: toDbTime(input.now),
+          })
+          .where('uuid', '=', input.visitorUuid)
+          .where('residence_uuid', '=', input.residenceUuid)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1) return false;
+        await recordAudit(trx, input.audit);
+        return true;
+      });
+    },
+
+    /**
+     * A walk-in the same guard registered at the same site for the same visitor (name, phone,
+     * unit) since `since` (UTC): the app and the kiosk re-send a registration whose answer was
+     * lost, without a key. Answers its uuid.
+     */
+    async findResentWalkIn(input: {
+      guardUuid: string;
+      values: Pick<WalkInValues, 'residence_uuid' | 'unit_uuid' | 'name' | 'phone_number'>;
+      since: Date;
+    }): Promise<string | undefined> {
+      // A walk-in's date is the day it was registered: the site's passes by date (an index).
+      const row = await db
+        .selectFrom('visitors')
+        .select('uuid')
+        .where('residence_uuid', '=', input.values.residence_uuid)
+        .where('date', '>=', localDate(input.since))
+        .where('created_by_guard_uuid', '=', input.guardUuid)
+        .where('type', '=', 'WALKIN')
+        .where('unit_uuid', '=', input.values.unit_uuid)
+        .where('name', '=', input.values.name)
+        .where('phone_number', '=', input.values.phone_number)
+        .where('created_at', '>=', toDbTime(input.since))
+        .where('deleted_at', 'is', null)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst();
+      return row?.uuid;
     },
 
     /**

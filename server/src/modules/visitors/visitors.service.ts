@@ -10,7 +10,7 @@ import {
 } from '@rules/visitor-pass';
 import { VISITOR_TYPES, walkInProblem, type WalkInFields } from '@rules/walk-ins';
 import { authorOf, type Caller, type GuardPrincipal, type GuardSite } from '../../auth/principal';
-import { localDate, timestampOf } from '../../db/time';
+import { localDate, timestampOf, toDbTime } from '../../db/time';
 import type { UploadedPart } from '../../http/uploads';
 import { changesBetween } from '../audit/changes';
 import type { FilesRepository } from '../files/files.repository';
@@ -97,10 +97,13 @@ export async function scanPass(
 export const GATE_MESSAGES = {
   visitorsOff: 'Visitors are not managed at this site.',
   unitUnknown: 'Choose a unit of this site.',
+  visitorUnknown: 'Visitor does not exist.',
 } as const;
 
 /** A walk-in's pass is good from its registration to the end of that day. */
 const WALK_IN_END_TIME = '23:59:59';
+/** The same walk-in registered again by the same guard within this long is one visit sent twice. */
+export const WALK_IN_RESEND_MS = 10 * 60_000;
 
 /** What a guard registers at the gate for a visitor with no pass. */
 export interface WalkInInput {
@@ -109,6 +112,8 @@ export interface WalkInInput {
     icPassportNumber: string;
     carPlateNumber: string;
     purpose: string;
+    /** The number of an access card handed over at registration, '' when none. */
+    accessCardNumber: string;
   };
   photo: UploadedPart | null;
   now: Date;
@@ -172,6 +177,42 @@ export function createVisitorsService(deps: {
     },
 
     /**
+     * Records the access card handed to a visitor of the guard's site (its number, '' when none
+     * was given). Answers the pass.
+     */
+    async recordAccessCard(
+      guard: GuardPrincipal,
+      input: { site: GuardSite; visitorUuid: string; cardNumber: string; now: Date },
+    ) {
+      checkVisitorsOn(input.site);
+      const pass = await visitors.find(guard, { uuid: input.visitorUuid });
+      if (!pass || pass.residence_uuid !== input.site.uuid) {
+        throw notFound(GATE_MESSAGES.visitorUnknown);
+      }
+      const recorded = await visitors.recordAccessCard({
+        residenceUuid: input.site.uuid,
+        visitorUuid: pass.uuid,
+        cardNumber: input.cardNumber,
+        now: input.now,
+        audit: {
+          action: 'update',
+          entity: 'visitor',
+          entityUuid: pass.uuid,
+          entityLabel: pass.name,
+          companyUuid: guard.companyUuid,
+          changes: changesBetween(
+            { access_card_number: pass.access_card_number },
+            { access_card_number: input.cardNumber || 'issued' },
+          ),
+        },
+      });
+      if (!recorded) throw notFound(GATE_MESSAGES.visitorUnknown);
+      const updated = await visitors.find(guard, { uuid: pass.uuid });
+      if (!updated) throw notFound(GATE_MESSAGES.visitorUnknown);
+      return updated;
+    },
+
+    /**
      * Registers a walk-in: a one-time pass for the rest of today, checked in at once by the
      * guard, with the visitor's photo. Answers the pass.
      */
@@ -195,8 +236,22 @@ export function createVisitorsService(deps: {
         },
         false,
       );
-      const photo = input.photo ? await storePhoto(files, guard, input.photo) : null;
       const now = input.now;
+      const resent = await visitors.findResentWalkIn({
+        guardUuid: guard.guardUuid,
+        values: {
+          residence_uuid: input.site.uuid,
+          unit_uuid: unit.uuid,
+          name: input.fields.name.trim(),
+          phone_number: input.fields.phone.trim(),
+        },
+        since: new Date(now.getTime() - WALK_IN_RESEND_MS),
+      });
+      if (resent) {
+        const earlier = await visitors.find(guard, { uuid: resent });
+        if (earlier) return earlier;
+      }
+      const photo = input.photo ? await storePhoto(files, guard, input.photo) : null;
       const temperature = input.fields.temperature.trim();
       const values = {
         residence_uuid: input.site.uuid,
@@ -212,6 +267,8 @@ export function createVisitorsService(deps: {
         ic_passport_number: input.fields.icPassportNumber.trim(),
         email: input.fields.email.trim(),
         purpose: input.fields.purpose.trim(),
+        access_card_number: input.fields.accessCardNumber.trim(),
+        access_card_issued_at: input.fields.accessCardNumber.trim() ? toDbTime(now) : null,
       };
       const uuid = await visitors.insertWalkIn({
         values,
