@@ -12,8 +12,8 @@ import {
   type PassDeskState,
 } from '../../components/use-pass-desk';
 import type { GuardAppVisitor } from '@contract/guard-app';
-import { useFailureText } from './kiosk-failure';
 import { GateVisitor } from './gate-visitor';
+import { useFailureText } from './kiosk-failure';
 import { findVisitorByCode, moveVisitor } from './kiosk-slice';
 import { CAMERA_PROBLEM_KEYS } from './webcam-capture';
 

@@ -11,9 +11,9 @@ import { dateTimeInputText, incidentTimeText, readDateTimeInput } from '../../li
 import type { GuardAppIncidentType } from '@contract/guard-app';
 import { PHOTO_TOO_LARGE, PHOTO_TYPES, photoProblem } from '@rules/files';
 import { isInFuture, MAX_REPORT_PHOTOS } from '@rules/incidents';
-import { useFailureText } from './kiosk-failure';
 import { newIdempotencyKey } from './incident-outbox';
 import { IncidentTimeField } from './incident-time-field';
+import { useFailureText } from './kiosk-failure';
 import { KioskField } from './kiosk-field';
 import { KioskFormActions } from './kiosk-form-actions';
 import { useKioskNames } from './kiosk-names';
