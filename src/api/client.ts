@@ -191,10 +191,12 @@ export async function guardPost<T>(path: string, call: GuardCall, body?: unknown
 export interface GuardFailure {
   /** The answer's status; null when none came (no network, a timeout, an aborted request). */
   status: number | null;
-  /** The guard API's `message`, which the app shows as it is; else the error's own words. */
+  /** The guard API's `message`, in English; else the error's own words. */
   message: string;
-  /** e.g. SESSION_SUPERSEDED. */
+  /** The guard API's `code`, e.g. SESSION_SUPERSEDED, by which the kiosk words the failure. */
   code: string | null;
+  /** How long the answer asked to wait before trying again (its Retry-After, in seconds). */
+  retryAfterSeconds: number | null;
 }
 
 export function guardFailureOf(error: unknown): GuardFailure {
@@ -203,14 +205,19 @@ export function guardFailureOf(error: unknown): GuardFailure {
       status: null,
       message: error instanceof Error ? error.message : String(error),
       code: null,
+      retryAfterSeconds: null,
     };
   }
   const body: unknown = error.response?.data;
   const { message, code } =
     body && typeof body === 'object' ? (body as { message?: unknown; code?: unknown }) : {};
+  // Seconds only: the server never sends Retry-After as a date.
+  const retryAfter: unknown = error.response?.headers['retry-after'];
   return {
     status: error.response?.status ?? null,
     message: typeof message === 'string' && message ? message : error.message,
     code: typeof code === 'string' ? code : null,
+    retryAfterSeconds:
+      typeof retryAfter === 'string' && /^\d+$/.test(retryAfter) ? Number(retryAfter) : null,
   };
 }

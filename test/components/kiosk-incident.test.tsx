@@ -74,15 +74,48 @@ describe('Reporting an incident at the kiosk', () => {
     expect(keys).toEqual([stored?.idempotencyKey]);
   });
 
+  it('sends the time chosen by day, hour and minute, the last seven days offered', async () => {
+    const app = await openKiosk();
+    await openGuardMenu(app);
+    await app.user.click(screen.getByRole('button', { name: 'Report incident' }));
+    const typeField = await screen.findByLabelText('Type of incident');
+    await within(typeField).findByRole('option', { name: 'Trespassing' });
+    await app.user.selectOptions(typeField, 'Trespassing');
+    await app.user.type(screen.getByLabelText('What happened?'), 'Someone climbed the fence.');
+    const when = screen.getByRole('group', { name: 'When did it happen?' });
+    const day = within(when).getByLabelText('Day');
+    expect(
+      within(day)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Friday, 20 March 2026',
+      'Thursday, 19 March 2026',
+      'Wednesday, 18 March 2026',
+      'Tuesday, 17 March 2026',
+      'Monday, 16 March 2026',
+      'Sunday, 15 March 2026',
+      'Saturday, 14 March 2026',
+    ]);
+    await app.user.selectOptions(day, 'Thursday, 19 March 2026');
+    await app.user.selectOptions(within(when).getByLabelText('Hour'), '9 pm');
+    await app.user.selectOptions(within(when).getByLabelText('Minute'), '05');
+    await app.user.click(screen.getByRole('button', { name: 'Send report' }));
+
+    await screen.findByRole('heading', { level: 2, name: 'Report sent' });
+    expect(guardAppRecords().incidents[0]?.fields.incident_at).toBe('2026-03-19 09:05 PM');
+  });
+
   it('checks the form: a type, a description, and a time not later than now', async () => {
     const app = await openKiosk();
     await openGuardMenu(app);
     await app.user.click(screen.getByRole('button', { name: 'Report incident' }));
     await screen.findByRole('heading', { level: 1, name: 'Report incident' });
-    const when = screen.getByLabelText('When did it happen?');
-    expect(when).toHaveValue('2026-03-20T10:00');
-    await app.user.clear(when);
-    await app.user.type(when, '2026-03-20T10:30');
+    const when = screen.getByRole('group', { name: 'When did it happen?' });
+    expect(within(when).getByLabelText('Day')).toHaveDisplayValue('Friday, 20 March 2026');
+    expect(within(when).getByLabelText('Hour')).toHaveDisplayValue('10 am');
+    expect(within(when).getByLabelText('Minute')).toHaveDisplayValue('00');
+    await app.user.selectOptions(within(when).getByLabelText('Minute'), '30');
     await app.user.click(screen.getByRole('button', { name: 'Send report' }));
 
     expect(await screen.findByText('Choose the type of incident.')).toBeInTheDocument();
@@ -231,9 +264,10 @@ describe('The kiosk’s outbox', () => {
 
     server.use(
       http.post(INCIDENTS, () =>
-        HttpResponse.json(guardFailure('Your session has ended. Please sign in again.'), {
-          status: 401,
-        }),
+        HttpResponse.json(
+          guardFailure('Your session has ended. Please sign in again.', 'SESSION_ENDED'),
+          { status: 401 },
+        ),
       ),
     );
     act(() => {

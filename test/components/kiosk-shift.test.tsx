@@ -139,9 +139,13 @@ describe('Starting and ending a shift at the kiosk', () => {
   it('shows the server’s refusal and keeps the guard on the step', async () => {
     server.use(
       http.post(`${GUARD_API}/residences/:site/attendance/start`, () =>
-        HttpResponse.json(guardFailure('You already have a shift open.', 'SHIFT_OPEN'), {
-          status: 409,
-        }),
+        HttpResponse.json(
+          guardFailure(
+            'You already have an open shift. End it before you start a new one.',
+            'SHIFT_ALREADY_OPEN',
+          ),
+          { status: 409 },
+        ),
       ),
     );
     useSteerableTimers();
@@ -152,7 +156,9 @@ describe('Starting and ending a shift at the kiosk', () => {
     await app.user.click(await screen.findByRole('button', { name: 'Take photo' }));
     await countDown();
     await app.user.click(await screen.findByRole('button', { name: 'Start shift' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('You already have a shift open.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You already have an open shift. End it before you start a new one.',
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'Start shift' })).toBeInTheDocument();
   });
 

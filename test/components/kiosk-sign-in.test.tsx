@@ -127,7 +127,7 @@ describe('Kiosk PIN', () => {
     ).toBeInTheDocument();
   });
 
-  it('says a wrong PIN in the server’s words, empties the field and lets the guard try again', async () => {
+  it('says a wrong PIN by its code, empties the field and lets the guard try again', async () => {
     const app = await openKiosk();
     await signInGuard(app, 'Ahmad Faizal', '111111');
 
@@ -143,19 +143,22 @@ describe('Kiosk PIN', () => {
     ).toBeInTheDocument();
   });
 
-  it('shows the server’s message when too many wrong PINs were typed', async () => {
+  it('says a locked PIN and how long to wait, from the answer’s Retry-After', async () => {
     server.use(
       http.post(`${GUARD_API}/auth/verify-pin`, () =>
         HttpResponse.json(
-          guardFailure('Too many wrong PINs. Try again in 15 minutes.', 'TOO_MANY_ATTEMPTS'),
-          { status: 429 },
+          guardFailure(
+            'Too many wrong PINs. This PIN is locked. Please try again in 15 minutes.',
+            'PIN_LOCKED',
+          ),
+          { status: 429, headers: { 'Retry-After': '900' } },
         ),
       ),
     );
     const app = await openKiosk();
     await signInGuard(app, 'Ahmad Faizal', '123456');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Too many wrong PINs. Try again in 15 minutes.',
+      'Too many wrong PINs. This PIN is locked. Please try again in 15 minutes.',
     );
     expect(screen.getByRole('heading', { level: 1, name: 'Enter your PIN' })).toBeInTheDocument();
   });

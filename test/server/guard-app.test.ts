@@ -331,7 +331,9 @@ describe('sign-in, session and PIN', () => {
     const out = await door('POST', 'auth/logout', { token });
     expect(out.statusCode).toBe(200);
     expect(out.json().success).toBe(true);
-    expect((await door('GET', 'residences', { token })).statusCode).toBe(401);
+    const after = await door('GET', 'residences', { token });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('SESSION_ENDED');
   });
 
   it('lists the guard’s sites with the guard service on under residences', async () => {
@@ -427,9 +429,10 @@ describe('the PIN throttle', () => {
     }
     const sixth = await atKiosk(bob, '222222');
     expect(sixth.statusCode).toBe(429);
-    expect(sixth.json().message).toBe(
-      `${PIN_MESSAGES.guardLocked} Please try again in 15 minutes.`,
-    );
+    expect(sixth.json()).toMatchObject({
+      message: `${PIN_MESSAGES.guardLocked} Please try again in 15 minutes.`,
+      code: 'PIN_LOCKED',
+    });
     expect(sixth.headers['retry-after']).toBe(String(PIN_POLICY.guardLockMs / 1000));
     // Alice types her PIN at the same kiosk, from the same address, right after.
     expect((await atKiosk(alice, '111111')).statusCode).toBe(200);
@@ -489,6 +492,7 @@ describe('the PIN throttle', () => {
     });
     expect(slowed.statusCode).toBe(429);
     expect(slowed.json().message).toMatch(new RegExp(`^${PIN_MESSAGES.deviceSlowed}`));
+    expect(slowed.json().code).toBe('PIN_DEVICE_SLOWED');
     await forgetPinFailures();
   });
 });
@@ -743,7 +747,7 @@ describe('scope', () => {
       ]) {
         const response = await door('GET', `residences/${site}/${path}`, { token });
         expect(response.statusCode, path).toBe(404);
-        expect(response.json().success).toBe(false);
+        expect(response.json()).toMatchObject({ success: false, code: 'SITE_NOT_FOUND' });
       }
     }
   });
@@ -1295,13 +1299,16 @@ describe('visitors at the gate', () => {
       can_check_out: false,
     });
     expect(
-      (await door('GET', `residences/${siteA1}/visitors/${pass}`, { token })).json().message,
-    ).toBe('Invalid visitor');
+      (await door('GET', `residences/${siteA1}/visitors/${pass}`, { token })).json(),
+    ).toMatchObject({ message: 'Invalid visitor', code: 'VISITOR_NOT_FOUND' });
     const early = await door('POST', `residences/${siteA1}/visitors/${entry?.id}/check-out`, {
       token,
     });
     expect(early.statusCode).toBe(409);
-    expect(early.json().message).toBe('This visitor is not checked in.');
+    expect(early.json()).toMatchObject({
+      message: 'This visitor is not checked in.',
+      code: 'NOT_CHECKED_IN',
+    });
     const inside = await door('POST', `residences/${siteA1}/visitors/${entry?.id}/check-in`, {
       token,
     });
@@ -1411,7 +1418,10 @@ describe('kiosks', () => {
       payload: { guard_uuid: dana, pin: '333333', residence_uuid: siteA1 },
     });
     expect(foreignGuard.statusCode).toBe(404);
-    expect(foreignGuard.json().message).toBe(GUARD_APP_MESSAGES.guardUnknown);
+    expect(foreignGuard.json()).toMatchObject({
+      message: GUARD_APP_MESSAGES.guardUnknown,
+      code: 'GUARD_NOT_FOUND',
+    });
     // A guard signed in at this kiosk acts at its site alone, though posted elsewhere too.
     await t.db
       .insertInto('guard_residences')

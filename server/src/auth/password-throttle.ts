@@ -166,15 +166,10 @@ export function createPasswordThrottle(db: DB, now: () => number = Date.now) {
     await sweep(at);
   }
 
-  function tooMany(message: string, waitMs: number): ApiError {
-    return new ApiError(
-      429,
-      'TOO_MANY_ATTEMPTS',
-      `${message} Please try again in ${waitText(waitMs)}.`,
-      {
-        'Retry-After': String(Math.ceil(waitMs / 1000)),
-      },
-    );
+  function tooMany(message: string, waitMs: number, code = 'TOO_MANY_ATTEMPTS'): ApiError {
+    return new ApiError(429, code, `${message} Please try again in ${waitText(waitMs)}.`, {
+      'Retry-After': String(Math.ceil(waitMs / 1000)),
+    });
   }
 
   return {
@@ -220,10 +215,10 @@ export function createPasswordThrottle(db: DB, now: () => number = Date.now) {
     async checkPin(guardUuid: string, deviceKeys: string[]): Promise<void> {
       const at = now();
       const locked = await waitFor(pinGuardKey(guardUuid), at);
-      if (locked > 0) throw tooMany(PIN_MESSAGES.guardLocked, locked);
+      if (locked > 0) throw tooMany(PIN_MESSAGES.guardLocked, locked, 'PIN_LOCKED');
       for (const key of deviceKeys) {
         const wait = await waitFor(key, at);
-        if (wait > 0) throw tooMany(PIN_MESSAGES.deviceSlowed, wait);
+        if (wait > 0) throw tooMany(PIN_MESSAGES.deviceSlowed, wait, 'PIN_DEVICE_SLOWED');
       }
     },
 

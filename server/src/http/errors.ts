@@ -18,12 +18,14 @@ export class ApiError extends Error {
   }
 }
 
-export const unauthorized = (message = 'Your session has ended. Please sign in again.') =>
-  new ApiError(401, 'UNAUTHORIZED', message);
+export const unauthorized = (
+  message = 'Your session has ended. Please sign in again.',
+  code = 'UNAUTHORIZED',
+) => new ApiError(401, code, message);
 export const forbidden = (message = 'You do not have access to this record.') =>
   new ApiError(403, 'FORBIDDEN', message);
-export const notFound = (message = 'Record does not exist.') =>
-  new ApiError(404, 'NOT_FOUND', message);
+export const notFound = (message = 'Record does not exist.', code = 'NOT_FOUND') =>
+  new ApiError(404, code, message);
 export const badRequest = (message: string, code = 'INVALID_REQUEST', field?: string) =>
   new ApiError(400, code, message, {}, field);
 export const conflict = (message: string, code = 'CONFLICT', field?: string) =>

@@ -13,8 +13,8 @@ import {
 } from '../../components/use-pass-desk';
 import type { GuardAppVisitor } from '@contract/guard-app';
 import { GateVisitor } from './gate-visitor';
+import { useFailureText } from './kiosk-failure';
 import { findVisitorByCode, moveVisitor } from './kiosk-slice';
-import { failureMessage } from './kiosk-thunk';
 import { CAMERA_PROBLEM_KEYS } from './webcam-capture';
 
 /** The camera and its code reader load on Use camera, as at the console's desk. */
@@ -145,6 +145,7 @@ export function GateDesk({
   onRecorded: () => void;
 }) {
   const { t } = useTranslation('kiosk');
+  const failureText = useFailureText();
   const dispatch = useAppDispatch();
   const fieldId = useId();
   const [text, setText] = useState('');
@@ -157,7 +158,7 @@ export function GateDesk({
           return await dispatch(findVisitorByCode(code)).unwrap();
         } catch (failure) {
           if ((failure as { status?: number | null }).status === 404) return null;
-          throw new Error(failureMessage(failure, t('common.offline')), { cause: failure });
+          throw new Error(failureText(failure), { cause: failure });
         }
       },
       judge: verdictOf,
@@ -168,13 +169,13 @@ export function GateDesk({
             moveVisitor({ visitorId: visitor.id, direction: verdict.direction }),
           ).unwrap();
         } catch (failure) {
-          throw new Error(failureMessage(failure, t('common.offline')), { cause: failure });
+          throw new Error(failureText(failure), { cause: failure });
         }
         onRecorded();
         return { pass: visitor, result: verdict.direction };
       },
     }),
-    [dispatch, t, onRecorded],
+    [dispatch, t, failureText, onRecorded],
   );
   const desk = usePassDesk(calls, field);
 

@@ -9,9 +9,9 @@ import { localDayText } from '../../lib/device-time';
 import type { GuardAppVisitor, GuardAppVisitorCounts } from '@contract/guard-app';
 import { GateDesk, type GateDirection } from './gate-desk';
 import { GateVisitor } from './gate-visitor';
+import { useFailureText } from './kiosk-failure';
 import { KioskScreen } from './kiosk-screen';
 import { listVisitors, moveVisitor, stepChosen } from './kiosk-slice';
-import { failureMessage } from './kiosk-thunk';
 import { WalkInForm } from './walk-in-form';
 
 const TABS: readonly VisitorTab[] = ['upcoming', 'checked_in', 'overtime'];
@@ -44,6 +44,7 @@ function VisitorList({
   onMove: (visitor: GuardAppVisitor, direction: GateDirection) => void;
 }) {
   const { t } = useTranslation('kiosk');
+  const failureText = useFailureText();
   const dispatch = useAppDispatch();
   const [list, setList] = useState<ListState>({ status: 'loading' });
 
@@ -70,7 +71,7 @@ function VisitorList({
   if (list.status === 'failed') {
     return (
       <p role="alert" className="kiosk-error">
-        {t('gate.listFailed')} {failureMessage(list.failure, t('common.offline'))}
+        {t('gate.listFailed')} {failureText(list.failure)}
       </p>
     );
   }
@@ -116,6 +117,7 @@ function VisitorList({
  */
 export function GateScreen() {
   const { t } = useTranslation('kiosk');
+  const failureText = useFailureText();
   const dispatch = useAppDispatch();
   const codeField = useRef<HTMLInputElement>(null);
   const walkInButton = useRef<HTMLButtonElement>(null);
@@ -152,12 +154,12 @@ export function GateScreen() {
       } catch (failure) {
         setNotice({
           tone: 'refused',
-          text: failureMessage(failure, t('common.offline')),
+          text: failureText(failure),
           focus: true,
         });
       }
     },
-    [dispatch, refresh, t],
+    [dispatch, refresh, t, failureText],
   );
 
   function closeWalkIn(registered: GuardAppVisitor | null) {

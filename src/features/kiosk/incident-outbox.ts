@@ -25,12 +25,13 @@ export type ReportOutcome =
   | { status: 'sent' }
   /** Kept on this kiosk, to be sent when the connection returns. */
   | { status: 'waiting' }
-  | { status: 'refused'; message: string };
+  /** Refused by the server: `failure` is what `send` rejected with, worded when it is shown. */
+  | { status: 'refused'; failure: unknown };
 
 export interface OutboxSnapshot {
   waiting: number;
-  /** The reasons of reports refused while they were resent in the background, oldest first. */
-  refusals: readonly string[];
+  /** Why reports resent in the background were refused (what `send` rejected with), oldest first. */
+  refusals: readonly unknown[];
 }
 
 export interface OutboxOptions {
@@ -119,11 +120,6 @@ function worthRetrying(error: unknown): boolean {
   return status === null || (typeof status === 'number' && status >= 500);
 }
 
-function refusalText(error: unknown): string {
-  const message = (error as Partial<GuardFailure> | null)?.message;
-  return typeof message === 'string' && message ? message : String(error);
-}
-
 export function openIncidentOutbox({ send, onReleased }: OutboxOptions): IncidentOutbox {
   const database = openDatabase();
   const listeners = new Set<() => void>();
@@ -174,7 +170,7 @@ export function openIncidentOutbox({ send, onReleased }: OutboxOptions): Inciden
     // Shown after the recount, so a refusal never appears beside a count that still holds it.
     if (awaited.has(key)) outcomes.set(key, outcome);
     else if (outcome.status === 'refused' && !closed) {
-      publish({ refusals: [...current.refusals, outcome.message] });
+      publish({ refusals: [...current.refusals, outcome.failure] });
     }
     if (!tokens.has(stored.guardToken)) onReleased(stored.guardToken);
   }
@@ -189,7 +185,7 @@ export function openIncidentOutbox({ send, onReleased }: OutboxOptions): Inciden
         await settle(next, { status: 'sent' });
       } catch (error) {
         if (worthRetrying(error)) return;
-        await settle(next, { status: 'refused', message: refusalText(error) });
+        await settle(next, { status: 'refused', failure: error });
       }
     }
   }

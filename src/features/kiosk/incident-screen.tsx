@@ -12,12 +12,14 @@ import type { GuardAppIncidentType } from '@contract/guard-app';
 import { PHOTO_TOO_LARGE, PHOTO_TYPES, photoProblem } from '@rules/files';
 import { isInFuture, MAX_REPORT_PHOTOS } from '@rules/incidents';
 import { newIdempotencyKey } from './incident-outbox';
+import { IncidentTimeField } from './incident-time-field';
+import { useFailureText } from './kiosk-failure';
 import { KioskField } from './kiosk-field';
 import { KioskFormActions } from './kiosk-form-actions';
+import { useKioskNames } from './kiosk-names';
 import { useOutbox } from './kiosk-outbox';
 import { KioskScreen, useFocusOnMount } from './kiosk-screen';
 import { loadIncidentTypes, stepChosen } from './kiosk-slice';
-import { failureMessage } from './kiosk-thunk';
 import { WebcamCapture } from './webcam-capture';
 import { useObjectUrl } from '../../components/use-object-url';
 
@@ -219,6 +221,8 @@ type TypesState =
  */
 export function IncidentScreen({ siteUuid, guardToken }: { siteUuid: string; guardToken: string }) {
   const { t } = useTranslation('kiosk');
+  const failureText = useFailureText();
+  const names = useKioskNames();
   const dispatch = useAppDispatch();
   const outbox = useOutbox();
   const [types, setTypes] = useState<TypesState>({ status: 'loading' });
@@ -265,7 +269,7 @@ export function IncidentScreen({ siteUuid, guardToken }: { siteUuid: string; gua
           photos: values.photos,
         },
       });
-      if (result.status === 'refused') helpers.setStatus(result.message);
+      if (result.status === 'refused') helpers.setStatus(failureText(result.failure));
       else setOutcome(result.status);
     } catch {
       helpers.setStatus(t('incident.notKept'));
@@ -282,7 +286,7 @@ export function IncidentScreen({ siteUuid, guardToken }: { siteUuid: string; gua
             <Form noValidate aria-label={t('incident.title')}>
               {types.status === 'failed' ? (
                 <Alert color="danger" fade={false}>
-                  {t('incident.typesFailed')} {failureMessage(types.failure, t('common.offline'))}{' '}
+                  {t('incident.typesFailed')} {failureText(types.failure)}{' '}
                   <Button
                     color="danger"
                     outline
@@ -304,7 +308,7 @@ export function IncidentScreen({ siteUuid, guardToken }: { siteUuid: string; gua
                   {types.status === 'loaded'
                     ? types.types.map((type) => (
                         <option key={type.key} value={type.key}>
-                          {type.label}
+                          {names.incidentType(type.label)}
                         </option>
                       ))
                     : null}
@@ -315,12 +319,7 @@ export function IncidentScreen({ siteUuid, guardToken }: { siteUuid: string; gua
                   type="textarea"
                   rows={4}
                 />
-                <KioskField
-                  name="when"
-                  label={t('incident.when')}
-                  type="datetime-local"
-                  max={dateTimeInputText(new Date())}
-                />
+                <IncidentTimeField name="when" />
               </fieldset>
               <IncidentPhotos />
               <KioskFormActions

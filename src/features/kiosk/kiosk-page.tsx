@@ -4,7 +4,7 @@ import { Button } from 'reactstrap';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { createI18n, storedLanguage } from '../../i18n/i18n';
-import { kioskResources } from '../../i18n/kiosk';
+import { KIOSK_LANGUAGES, kioskResources } from '../../i18n/kiosk';
 import type { KioskData } from '@contract/guard-app';
 import { selectToken, signOut } from '../session/session-slice';
 import { GuardMenu } from './guard-menu';
@@ -147,17 +147,13 @@ function KioskDevice() {
     case 'not-set-up':
       return (
         <KioskAlone>
-          <NotSetUpScreen revokedMessage={device.revokedMessage} />
+          <NotSetUpScreen refusal={device.refusal} />
         </KioskAlone>
       );
     case 'failed':
       return (
         <KioskAlone>
-          <KioskUnavailable
-            offline={device.offline}
-            message={device.message}
-            onRetry={() => void dispatch(loadKiosk())}
-          />
+          <KioskUnavailable failure={device.failure} onRetry={() => void dispatch(loadKiosk())} />
         </KioskAlone>
       );
     case 'ready':
@@ -175,7 +171,7 @@ function KioskDevice() {
  * follows the choice while the kiosk is open.
  */
 export function KioskPage() {
-  const [i18n] = useState(() => createI18n(storedLanguage(), kioskResources));
+  const [i18n] = useState(() => createI18n(storedLanguage(KIOSK_LANGUAGES), kioskResources));
 
   useEffect(() => {
     const root = document.documentElement;

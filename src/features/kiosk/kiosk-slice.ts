@@ -21,10 +21,10 @@ export type KioskStep =
 /** This browser as a kiosk: enrolled and working, or why not. */
 export type DeviceState =
   | { status: 'checking' }
-  /** No device token; `revokedMessage` is the server's word when it refused the one there was. */
-  | { status: 'not-set-up'; revokedMessage: string | null }
-  /** The kiosk's site could not be read; `offline` when no answer came at all. */
-  | { status: 'failed'; offline: boolean; message: string }
+  /** No device token; `refusal` is the server's when it refused the one there was. */
+  | { status: 'not-set-up'; refusal: GuardFailure | null }
+  /** The kiosk's site could not be read, and why (the server's refusal, or no answer at all). */
+  | { status: 'failed'; failure: Partial<GuardFailure> }
   | { status: 'ready'; kiosk: KioskData };
 
 /** The guard using the kiosk now, after a verified PIN. */
@@ -240,18 +240,14 @@ export const kioskSlice = createSlice({
         state.deviceToken = payload?.token ?? null;
         state.device = payload
           ? { status: 'ready', kiosk: payload.kiosk }
-          : { status: 'not-set-up', revokedMessage: null };
+          : { status: 'not-set-up', refusal: null };
       })
       .addCase(loadKiosk.rejected, (state, { payload, error }) => {
         state.deviceToken = null;
         if (payload?.status === 401) {
-          state.device = { status: 'not-set-up', revokedMessage: payload.message };
+          state.device = { status: 'not-set-up', refusal: payload };
         } else {
-          state.device = {
-            status: 'failed',
-            offline: payload ? payload.status === null : false,
-            message: payload?.message ?? error.message ?? '',
-          };
+          state.device = { status: 'failed', failure: payload ?? { message: error.message ?? '' } };
         }
       })
       .addCase(verifyPin.fulfilled, (state, { payload }) => {
@@ -272,7 +268,7 @@ export const kioskSlice = createSlice({
         state.step = { name: 'start' };
         if (payload.ends === 'device') {
           state.deviceToken = null;
-          state.device = { status: 'not-set-up', revokedMessage: payload.message };
+          state.device = { status: 'not-set-up', refusal: payload };
         } else {
           state.sessionEnded = payload.code === 'SESSION_SUPERSEDED' ? 'superseded' : 'expired';
         }

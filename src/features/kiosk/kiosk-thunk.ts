@@ -42,7 +42,13 @@ export function createKioskThunk<Returned, Arg = void>(
       const token = credential === 'device' ? kiosk.deviceToken : kiosk.guard?.token;
       const siteUuid = kiosk.device.status === 'ready' ? kiosk.device.kiosk.residence.uuid : '';
       if (!token) {
-        return rejectWithValue({ status: 401, message: '', code: null, ends: credential });
+        return rejectWithValue({
+          status: 401,
+          message: '',
+          code: null,
+          retryAfterSeconds: null,
+          ends: credential,
+        });
       }
       try {
         return await call({ token, siteUuid }, arg);
@@ -58,13 +64,4 @@ export function createKioskThunk<Returned, Arg = void>(
       }
     },
   );
-}
-
-/**
- * The words for a failed kiosk call (what `unwrap()` rejected with): the guard API's own message,
- * which the app shows as it is, or `offlineText` when no answer came.
- */
-export function failureMessage(failure: unknown, offlineText: string): string {
-  const { status, message } = (failure ?? {}) as Partial<GuardFailure>;
-  return status === null || !message ? offlineText : message;
 }

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES, LANGUAGES, storeLanguage } from '../../i18n/i18n';
+import { storeLanguage } from '../../i18n/i18n';
+import { KIOSK_LANGUAGES } from '../../i18n/kiosk';
 
-/** English or Bahasa Melayu, each named in itself; the choice stays with the device. */
+/** Every language the kiosk has messages for, each named in itself; the choice stays with the device. */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation('kiosk');
   return (
     <div role="group" aria-label={t('language.label')} className="kiosk-languages">
-      {LANGUAGES.map((language) => (
+      {KIOSK_LANGUAGES.map((language) => (
         <button
           key={language}
           type="button"
@@ -18,7 +19,7 @@ export function LanguageSwitch() {
             void i18n.changeLanguage(language);
           }}
         >
-          {LANGUAGE_NAMES[language]}
+          {t('language.name', { lng: language })}
         </button>
       ))}
     </div>

@@ -5,10 +5,10 @@ import { Input, Label } from 'reactstrap';
 import { useAppDispatch } from '../../app/hooks';
 import type { KioskGuard } from '@contract/guard-app';
 import { GuardPhoto } from './guard-photo';
+import { useFailureText } from './kiosk-failure';
 import { KioskFormActions } from './kiosk-form-actions';
 import { KioskScreen, useFocusOnMount } from './kiosk-screen';
 import { pinCancelled, verifyPin } from './kiosk-slice';
-import { failureMessage } from './kiosk-thunk';
 
 const PIN_LENGTH = 6;
 const DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
@@ -19,6 +19,7 @@ const DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
  */
 export function PinScreen({ guard }: { guard: KioskGuard }) {
   const { t } = useTranslation('kiosk');
+  const failureText = useFailureText();
   const dispatch = useAppDispatch();
   const fieldId = useId();
   const field = useFocusOnMount<HTMLInputElement>();
@@ -84,7 +85,7 @@ export function PinScreen({ guard }: { guard: KioskGuard }) {
         </p>
         {failure ? (
           <p role="alert" className="kiosk-error">
-            {failureMessage(failure, t('common.offline'))}
+            {failureText(failure)}
           </p>
         ) : null}
         <div role="group" aria-label={t('pin.keypad')} className="kiosk-keypad">

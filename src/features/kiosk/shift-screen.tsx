@@ -4,9 +4,9 @@ import { Button } from 'reactstrap';
 import { useAppDispatch } from '../../app/hooks';
 import { shiftTimeText } from '../../lib/device-time';
 import { requestLocation, type DeviceLocation } from './device-location';
+import { useFailureText } from './kiosk-failure';
 import { KioskScreen } from './kiosk-screen';
 import { recordShift, stepChosen, type ShiftKind } from './kiosk-slice';
-import { failureMessage } from './kiosk-thunk';
 import { WebcamCapture } from './webcam-capture';
 
 /** Seconds between Take photo and the selfie, for the guard to face the camera. */
@@ -19,6 +19,7 @@ const SELFIE_COUNTDOWN_SECONDS = 3;
  */
 export function ShiftScreen({ kind, pinOnly }: { kind: ShiftKind; pinOnly: boolean }) {
   const { t } = useTranslation('kiosk');
+  const failureText = useFailureText();
   const dispatch = useAppDispatch();
   const location = useRef<Promise<DeviceLocation | null>>(Promise.resolve(null));
   const [sending, setSending] = useState(false);
@@ -66,7 +67,7 @@ export function ShiftScreen({ kind, pinOnly }: { kind: ShiftKind; pinOnly: boole
       ) : null}
       {failure ? (
         <p role="alert" className="kiosk-error">
-          {failureMessage(failure, t('common.offline'))}
+          {failureText(failure)}
         </p>
       ) : null}
       <div className="kiosk-actions">

@@ -4,10 +4,10 @@ import { Alert, Button, Input, Label } from 'reactstrap';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { KioskGuard } from '@contract/guard-app';
 import { GuardPhoto } from './guard-photo';
+import { useFailureText } from './kiosk-failure';
 import { useOutbox, useOutboxSnapshot } from './kiosk-outbox';
 import { KioskScreen } from './kiosk-screen';
 import { guardPicked, listGuards, selectSessionEnded } from './kiosk-slice';
-import { failureMessage } from './kiosk-thunk';
 
 /** The pause in typing after which the guards are searched, so each key does not ask the server. */
 const SEARCH_PAUSE_MS = 300;
@@ -20,6 +20,7 @@ type GuardsResult =
 /** Incident reports still on this kiosk, and those the server refused when they were resent. */
 function OutboxStatus() {
   const { t } = useTranslation('kiosk');
+  const failureText = useFailureText();
   const outbox = useOutbox();
   const { waiting, refusals } = useOutboxSnapshot();
   return (
@@ -31,8 +32,8 @@ function OutboxStatus() {
         <Alert color="danger" fade={false}>
           <p className="mb-1 fw-semibold">{t('start.refused')}</p>
           <ul>
-            {refusals.map((message, index) => (
-              <li key={index}>{message}</li>
+            {refusals.map((refusal, index) => (
+              <li key={index}>{failureText(refusal)}</li>
             ))}
           </ul>
           <Button
@@ -51,12 +52,13 @@ function OutboxStatus() {
 
 function GuardCards({ result }: { result: GuardsResult }) {
   const { t } = useTranslation('kiosk');
+  const failureText = useFailureText();
   const dispatch = useAppDispatch();
   if (result.status === 'loading') return <p role="status">{t('common.loading')}</p>;
   if (result.status === 'failed') {
     return (
       <p role="alert" className="kiosk-lead">
-        {t('start.guardsFailed')} {failureMessage(result.failure, t('common.offline'))}
+        {t('start.guardsFailed')} {failureText(result.failure)}
       </p>
     );
   }

@@ -13,8 +13,10 @@ import type {
   GuardAppVisitor,
   GuardAppVisitorType,
 } from '@contract/guard-app';
+import { useFailureText } from './kiosk-failure';
 import { KioskField } from './kiosk-field';
 import { KioskFormActions } from './kiosk-form-actions';
+import { useKioskNames } from './kiosk-names';
 import { useFocusOnMount } from './kiosk-screen';
 import {
   loadBlocks,
@@ -24,7 +26,6 @@ import {
   loadVisitorTypes,
   registerWalkIn,
 } from './kiosk-slice';
-import { failureMessage } from './kiosk-thunk';
 import { WebcamCapture } from './webcam-capture';
 import { useObjectUrl } from '../../components/use-object-url';
 
@@ -125,6 +126,7 @@ function useOptions<T>(key: string | null, load: () => Promise<T[]>) {
 /** Block, then floor, then unit, then (optionally) the host, each loaded on the choice before. */
 function UnitDirectory() {
   const { t } = useTranslation('kiosk');
+  const failureText = useFailureText();
   const dispatch = useAppDispatch();
   const { values, setValues } = useFormikContext<WalkInValues>();
   const { block, floor, unitUuid } = values;
@@ -157,7 +159,7 @@ function UnitDirectory() {
       <legend className="kiosk-label">{t('walkIn.visiting')}</legend>
       {failure ? (
         <p role="alert" className="kiosk-error">
-          {t('walkIn.directoryFailed')} {failureMessage(failure, t('common.offline'))}
+          {t('walkIn.directoryFailed')} {failureText(failure)}
         </p>
       ) : null}
       <KioskField
@@ -286,6 +288,8 @@ function VisitorPhoto() {
  */
 export function WalkInForm({ onClose }: { onClose: (registered: GuardAppVisitor | null) => void }) {
   const { t } = useTranslation('kiosk');
+  const failureText = useFailureText();
+  const names = useKioskNames();
   const dispatch = useAppDispatch();
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const validate = useMemo(() => validateWith(t), [t]);
@@ -327,7 +331,7 @@ export function WalkInForm({ onClose }: { onClose: (registered: GuardAppVisitor 
       ).unwrap();
       onClose(visitor);
     } catch (failure) {
-      helpers.setStatus(failureMessage(failure, t('common.offline')));
+      helpers.setStatus(failureText(failure));
     }
   }
 
@@ -341,7 +345,7 @@ export function WalkInForm({ onClose }: { onClose: (registered: GuardAppVisitor 
           <Form noValidate aria-labelledby="kiosk-walk-in-title">
             {typesFailure ? (
               <Alert color="danger" fade={false}>
-                {t('walkIn.typesFailed')} {failureMessage(typesFailure, t('common.offline'))}
+                {t('walkIn.typesFailed')} {failureText(typesFailure)}
               </Alert>
             ) : null}
             <fieldset disabled={isSubmitting}>
@@ -349,7 +353,7 @@ export function WalkInForm({ onClose }: { onClose: (registered: GuardAppVisitor 
                 <option value="">{t('walkIn.chooseType')}</option>
                 {types.map((type) => (
                   <option key={type.id} value={String(type.id)}>
-                    {type.name}
+                    {names.visitorType(type.name)}
                   </option>
                 ))}
               </KioskField>

@@ -112,7 +112,9 @@ const bearerOf = (request: GuardRequest) =>
 
 /** The kiosk's device token and the app key, or the failure the server answers. */
 function refuseDevice(request: GuardRequest) {
-  if (!request.headers.get('X-Application-Key')) return fail(401, 'Invalid application key.');
+  if (!request.headers.get('X-Application-Key')) {
+    return fail(401, 'A valid application key is required.', 'UNAUTHORIZED');
+  }
   if (bearerOf(request) !== KIOSK_TOKEN) {
     return fail(
       401,
@@ -128,12 +130,14 @@ function guardOf(
   request: GuardRequest,
   params: PathParams,
 ): { guard: string; token: string } | Response {
-  if (!request.headers.get('X-Application-Key')) return fail(401, 'Invalid application key.');
+  if (!request.headers.get('X-Application-Key')) {
+    return fail(401, 'A valid application key is required.', 'UNAUTHORIZED');
+  }
   const token = bearerOf(request);
   const guard = records.sessions.get(token);
-  if (!guard) return fail(401, 'Your session has ended. Please sign in again.');
+  if (!guard) return fail(401, 'Your session has ended. Please sign in again.', 'SESSION_ENDED');
   if (params.site !== undefined && params.site !== records.kiosk.residence.uuid) {
-    return fail(404, 'Site does not exist.');
+    return fail(404, 'Site does not exist.', 'SITE_NOT_FOUND');
   }
   return { guard, token };
 }
@@ -227,9 +231,9 @@ export const guardAppHandlers = [
       residence_uuid?: string;
     };
     if (body.residence_uuid !== records.kiosk.residence.uuid)
-      return fail(404, 'Site does not exist.');
+      return fail(404, 'Site does not exist.', 'NOT_FOUND');
     const guard = kioskGuards.find((candidate) => candidate.uuid === body.guard_uuid);
-    if (!guard) return fail(404, 'Guard does not exist.');
+    if (!guard) return fail(404, 'Guard does not exist.', 'GUARD_NOT_FOUND');
     if (body.pin !== guard.pin) return fail(422, 'Wrong PIN. Please try again.', 'WRONG_PIN');
     opened += 1;
     const token = `guard-token-${opened}`;
@@ -268,11 +272,18 @@ export const guardAppHandlers = [
       withGuard(async ({ request, guard, token }) => {
         const form = await readForm(request, token);
         const open = records.openShifts.get(guard);
-        if (kind === 'start' && open)
-          return fail(409, 'You already have a shift open.', 'SHIFT_OPEN');
-        if (kind === 'end' && !open) return fail(409, 'You have no shift open.', 'NO_OPEN_SHIFT');
+        if (kind === 'start' && open) {
+          return fail(
+            409,
+            'You already have an open shift. End it before you start a new one.',
+            'SHIFT_ALREADY_OPEN',
+          );
+        }
+        if (kind === 'end' && !open) {
+          return fail(409, 'You have no open shift to end.', 'NO_OPEN_SHIFT');
+        }
         if (!form.files.selfie_photo && !records.kiosk.pin_only_shifts) {
-          return fail(422, 'A selfie is required.', 'SELFIE_REQUIRED');
+          return fail(400, 'Take a selfie to start or end your shift.', 'SELFIE_REQUIRED');
         }
         records.shifts.push({ ...form, kind });
         const shift = attendance(guard, kind, new Date(), open);
@@ -328,7 +339,7 @@ export const guardAppHandlers = [
       `${site}/visitors/:id/${direction}`,
       withGuard(({ params }) => {
         const visitor = records.visitors.find((candidate) => String(candidate.id) === params.id);
-        if (!visitor) return fail(404, 'Invalid visitor');
+        if (!visitor) return fail(404, 'Invalid visitor', 'VISITOR_NOT_FOUND');
         const allowed = direction === 'check-in' ? visitor.can_check_in : visitor.can_check_out;
         if (!allowed) return fail(409, 'This pass has been used.', 'PASS_USED');
         const moved: GuardAppVisitor = {
@@ -394,7 +405,7 @@ export const guardAppHandlers = [
       const form = await readForm(request, token);
       const { fields } = form;
       if (!fields.visitor_type_id || !fields.unit_uuid || !fields.visitor_name) {
-        return fail(400, 'Choose the visitor type.', 'VALIDATION_FAILED');
+        return fail(400, 'Choose the visitor type.', 'INVALID_REQUEST');
       }
       records.walkIns.push(form);
       const unit = units.find((candidate) => candidate.uuid === fields.unit_uuid);

@@ -79,23 +79,24 @@ export function registerGuardDoorAuthentication(
     now: Date,
   ): Promise<GuardPrincipal> {
     const session = await deps.guardApp.findSession(token);
-    if (!session) throw unauthorized(DOOR_MESSAGES.ended);
+    if (!session) throw unauthorized(DOOR_MESSAGES.ended, 'SESSION_ENDED');
     if (session.revoked_at !== null) {
       if (session.revoked_reason === 'superseded') {
         throw new ApiError(401, 'SESSION_SUPERSEDED', DOOR_MESSAGES.superseded);
       }
-      throw unauthorized(DOOR_MESSAGES.ended);
+      throw unauthorized(DOOR_MESSAGES.ended, 'SESSION_ENDED');
     }
     if ((timestampOf(session.expires_at) ?? 0) <= now.getTime()) {
-      throw unauthorized(DOOR_MESSAGES.ended);
+      throw unauthorized(DOOR_MESSAGES.ended, 'SESSION_ENDED');
     }
     const guard = await deps.guardApp.standingOf(session.guard_uuid);
-    if (!guard) throw unauthorized(DOOR_MESSAGES.guardInactive);
-    if (!guard.company_active) throw unauthorized(DOOR_MESSAGES.companyInactive);
+    if (!guard) throw unauthorized(DOOR_MESSAGES.guardInactive, 'GUARD_INACTIVE');
+    if (!guard.company_active)
+      throw unauthorized(DOOR_MESSAGES.companyInactive, 'COMPANY_INACTIVE');
     let sites: GuardSite[];
     if (session.kiosk_uuid === null) {
       // An app session lasts only while the guard has app access.
-      if (!guard.has_password) throw unauthorized(DOOR_MESSAGES.ended);
+      if (!guard.has_password) throw unauthorized(DOOR_MESSAGES.ended, 'SESSION_ENDED');
       sites = await deps.guardApp.sitesOf(guard.uuid);
     } else {
       const kioskSite = await deps.kiosks.siteOf(session.kiosk_uuid);
@@ -159,6 +160,6 @@ export function kioskOf(request: FastifyRequest): KioskPrincipal {
 /** The site in a route's path, if the guard may act there; any other answers 404, as foreign records do. */
 export function siteOfGuard(guard: GuardPrincipal, residenceUuid: string): GuardSite {
   const site = guard.sites.find((candidate) => candidate.uuid === residenceUuid);
-  if (!site) throw notFound('Site does not exist.');
+  if (!site) throw notFound('Site does not exist.', 'SITE_NOT_FOUND');
   return site;
 }

@@ -84,7 +84,8 @@ function positionOf(fields: Record<string, string>): Position | null {
 
 /** The integer id the app parses from a visitor's route; a uuid there is no visitor. */
 function visitorId(id: string): number {
-  if (!/^\d{1,15}$/.test(id)) throw notFound(GUARD_DOOR_MESSAGES.visitorIdInvalid);
+  if (!/^\d{1,15}$/.test(id))
+    throw notFound(GUARD_DOOR_MESSAGES.visitorIdInvalid, 'VISITOR_NOT_FOUND');
   return Number(id);
 }
 
@@ -130,7 +131,7 @@ export function guardAppRoutes(
   ) {
     const pass = await deps.visitorsRepository.find(guard, { id });
     if (!pass || pass.residence_uuid !== site.uuid)
-      throw notFound(GUARD_DOOR_MESSAGES.visitorIdInvalid);
+      throw notFound(GUARD_DOOR_MESSAGES.visitorIdInvalid, 'VISITOR_NOT_FOUND');
     const visitor = toAppVisitor(
       { ...pass, photo_url: pass.walkin_photo_urls[0] ?? null },
       new Date(),
@@ -617,7 +618,7 @@ export function guardAppRoutes(
       const { site } = guardAt(request);
       visitors.checkVisitorsOn(site);
       const unit = await deps.sites.unitOf(site.uuid, request.params.unit);
-      if (!unit) throw notFound('Unit does not exist.');
+      if (!unit) throw notFound('Unit does not exist.', 'UNIT_NOT_FOUND');
       // The unit's owner is its one host: the product keeps no list of residents.
       const hosts: GuardAppHost[] = unit.owner_name
         ? [{ id: 1, user_id: null, name: unit.owner_name, phone: '', membership_role: 'Owner' }]
@@ -633,7 +634,7 @@ export function guardAppRoutes(
     { schema: { params: siteParams } },
     async (request) => {
       const { site } = guardAt(request);
-      if (!site.reporting) throw notFound(GUARD_DOOR_MESSAGES.reportingOff);
+      if (!site.reporting) throw notFound(GUARD_DOOR_MESSAGES.reportingOff, 'REPORTING_OFF');
       const categories = await incidents.categories();
       return answer({
         incident_types: categories.map((category) => ({
@@ -649,7 +650,7 @@ export function guardAppRoutes(
     { schema: { params: siteParams } },
     async (request) => {
       const { guard, site } = guardAt(request);
-      if (!site.reporting) throw notFound(GUARD_DOOR_MESSAGES.reportingOff);
+      if (!site.reporting) throw notFound(GUARD_DOOR_MESSAGES.reportingOff, 'REPORTING_OFF');
       const now = new Date();
       const form = await readUploadedForm(request, {
         field: 'photos[]',

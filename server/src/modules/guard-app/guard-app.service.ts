@@ -287,7 +287,7 @@ export function createGuardAppService(deps: {
       const posted =
         standing && (await guardApp.sitesOf(standing.uuid)).some((s) => s.uuid === kiosk.site.uuid);
       if (!standing || !posted || !standing.company_active) {
-        throw notFound(GUARD_APP_MESSAGES.guardUnknown);
+        throw notFound(GUARD_APP_MESSAGES.guardUnknown, 'GUARD_NOT_FOUND');
       }
       await checkPin(standing, pin, [
         pinDeviceKey(`kiosk:${kiosk.kioskUuid}`),

@@ -128,7 +128,8 @@ export function createIncidentsService(deps: {
       if (happened === null) {
         throw badRequest("incident_date must be UTC 'YYYY-MM-DD HH:mm:ss'.", 'INVALID_DATE');
       }
-      if (isInFuture(happened, now.getTime())) throw badRequest(INCIDENT_MESSAGES.momentInFuture);
+      if (isInFuture(happened, now.getTime()))
+        throw badRequest(INCIDENT_MESSAGES.momentInFuture, 'INCIDENT_IN_FUTURE');
       if (!body.residence_uuid?.trim()) throw badRequest(INCIDENT_MESSAGES.siteRequired);
       if (!body.category_uuid?.trim()) throw badRequest(INCIDENT_MESSAGES.categoryRequired);
       const lat = coordinate(body.lat);

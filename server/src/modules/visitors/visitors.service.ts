@@ -35,6 +35,8 @@ export const ALREADY_CHECKED = {
   IN: 'This visitor is already checked in.',
   OUT: 'This visitor is not checked in.',
 } as const;
+/** The code of each refusal above, so that a client can word it in its own language. */
+const ALREADY_CHECKED_CODES = { IN: 'ALREADY_CHECKED_IN', OUT: 'NOT_CHECKED_IN' } as const;
 
 /**
  * Checks a visitor in or out by the pass (its code at the desk, its id in the guard app), by the
@@ -63,7 +65,7 @@ export async function scanPass(
   );
   if (!verdict.allowed) throw new ApiError(409, REFUSAL_CODES[verdict.reason], verdict.message);
   if (input.expected && verdict.scanType !== input.expected) {
-    throw conflict(ALREADY_CHECKED[input.expected], 'PASS_WRONG_WAY');
+    throw conflict(ALREADY_CHECKED[input.expected], ALREADY_CHECKED_CODES[input.expected]);
   }
   const scan = await visitors.recordScan({
     visitorUuid: pass.uuid,
