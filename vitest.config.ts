@@ -26,9 +26,11 @@ function onPostgres(name: string, engine: 'pglite' | 'postgres'): TestProjectInl
       // Files share a worker's modules, so its databases (seconds each to make and migrate on
       // PGlite) serve every file rather than being made again per file.
       isolate: false,
-      // A test that makes its own app waits for a PostgreSQL database: seconds, not milliseconds.
-      testTimeout: 30_000,
-      hookTimeout: 30_000,
+      // Limits on a hang, not speed goals: a test that makes its own app waits for a PostgreSQL
+      // database, and a file that seeds thousands of rows takes tens of seconds when the machine
+      // runs another suite beside it (issue 33's loaded runs).
+      testTimeout: 120_000,
+      hookTimeout: 120_000,
       // After the SQLite and web projects, not beside them: PGlite's WebAssembly takes a whole
       // core, and the component tests' 5 s waits then run out on a two-core machine.
       sequence: { groupOrder: 1 },
@@ -46,7 +48,15 @@ export default defineConfig({
       {
         extends: true,
         // Files share a worker's modules (as on PostgreSQL): each makes its own app and database.
-        test: { name: 'server', environment: 'node', include: SERVER_TESTS, isolate: false },
+        // Timeouts are limits on a hang, sized for a loaded two-core machine.
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: SERVER_TESTS,
+          isolate: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
       },
       // The same server tests on PostgreSQL: on the real server TEST_DATABASE_URL names (.ci/run
       // starts one), or else in this process on PGlite, so `npm test` covers PostgreSQL anywhere.
