@@ -69,6 +69,9 @@ import { visitorsRoutes } from './modules/visitors/visitors.routes';
 import { createWatchlistRepository } from './modules/watchlist/watchlist.repository';
 import { watchlistRoutes } from './modules/watchlist/watchlist.routes';
 import { createWatchlistService } from './modules/watchlist/watchlist.service';
+import { createUnitsRepository } from './modules/units/units.repository';
+import { unitsRoutes } from './modules/units/units.routes';
+import { createUnitsService } from './modules/units/units.service';
 
 export const API_PREFIX = '/kgapi';
 /** The guard app's door: its own paths, envelope and credentials (../shared/guard-app-api.md). */
@@ -222,6 +225,7 @@ export async function buildApp({
       backupsRoutes(api, { backups, everyHours: config.backups.everyHours });
       auditRoutes(api, { audit: createAuditRepository(db) });
       watchlistRoutes(api, { watchlist: createWatchlistService({ db, watchlist }) });
+      unitsRoutes(api, { units: createUnitsService({ units: createUnitsRepository(db) }) });
       api.setNotFoundHandler(() => {
         throw notFound('There is no such API call.');
       });

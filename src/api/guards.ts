@@ -100,3 +100,9 @@ export async function mailAppLink(uuid: string): Promise<GuardAppAccess> {
 export async function revokeAppAccess(uuid: string): Promise<GuardAppAccess> {
   return (await apiDelete<ResourceResponse<GuardAppAccess>>(appAccessUrl(uuid))).resource;
 }
+
+/** The guard's PIN, revealed for one row of the Guards list; the server records the reveal. */
+export async function revealPin(uuid: string): Promise<GuardPin> {
+  const url = `/guards/${encodeURIComponent(uuid)}/pin/reveal`;
+  return firstOf(await apiPost<ResourceResponse<GuardPin[]>>(url, {}), url);
+}

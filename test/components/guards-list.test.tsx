@@ -9,7 +9,7 @@ import { storeSession } from '../../src/features/session/session-storage';
 import { profiles } from '../fixtures/session';
 import { makeGuard } from '../fixtures/guards';
 import { API, apiError } from '../msw/api';
-import { resetGuardRecords } from '../msw/handlers/guards';
+import { pinReveals, resetGuardRecords } from '../msw/handlers/guards';
 import { server } from '../msw/server';
 import {
   bodyRows,
@@ -48,7 +48,8 @@ describe('Guards, All tab', () => {
     expect(bodyRows(table).map((cells) => cells.slice(0, 6))).toEqual([
       [
         'G-001',
-        '482913',
+        // A PIN shows only when revealed.
+        '••••••',
         'Aegis Guarding Sdn Bhd',
         'Ahmad Faizal',
         'ahmad.faizal@example.com',
@@ -63,7 +64,7 @@ describe('Guards, All tab', () => {
         '',
         'Mont Kiara Residence, Bangsar Heights',
       ],
-      ['G-003', '731154', 'Benteng Protection Sdn Bhd', 'Chen Wei', '', 'Ampang Court'],
+      ['G-003', '••••••', 'Benteng Protection Sdn Bhd', 'Chen Wei', '', 'Ampang Court'],
     ]);
     const [list] = requestsTo(seen, 'GET', '/guards/list');
     expect(list?.params.get('order')).toBe('created_at desc');
@@ -144,6 +145,26 @@ describe('Guards, All tab', () => {
     );
     renderApp('/security-guards', { role: 'superadmin' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Unknown field.');
+  });
+});
+
+describe('The User pin column', () => {
+  it('shows one guard’s PIN at a time, on an explicit reveal the server records', async () => {
+    const { user } = await openGuards();
+    const table = screen.getByRole('table', { name: 'Guards' });
+    await user.click(screen.getByRole('button', { name: 'Show the PIN of Ahmad Faizal' }));
+    expect(await within(table).findByText('482913')).toBeVisible();
+    expect(pinReveals).toEqual(['guard-1']);
+    // A guard without a PIN has nothing to show.
+    expect(screen.queryByRole('button', { name: 'Show the PIN of Bala Krishnan' })).toBeNull();
+
+    // Revealing another hides the first.
+    await user.click(screen.getByRole('button', { name: 'Show the PIN of Chen Wei' }));
+    expect(await within(table).findByText('731154')).toBeVisible();
+    expect(within(table).queryByText('482913')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Hide the PIN of Chen Wei' }));
+    await waitFor(() => expect(within(table).queryByText('731154')).toBeNull());
+    expect(pinReveals).toEqual(['guard-1', 'guard-3']);
   });
 });
 
@@ -278,6 +299,8 @@ describe('GuardsList of one site', () => {
 
     await screen.findByText('Bala Krishnan');
     expect(screen.queryByText('Ahmad Faizal')).not.toBeInTheDocument();
+    // The site's page is open at the guardhouse: no PIN column at all.
+    expect(screen.queryByRole('columnheader', { name: 'User pin' })).toBeNull();
     expect(requestsTo(seen, 'GET', '/guards/list').at(-1)?.params.get('filter')).toBe(
       "((residence_uuid='site-2'))",
     );

@@ -49,7 +49,14 @@ describe('Site details', () => {
 
   it('shows every tab when the site has attendance, reporting and visitors on', async () => {
     await openDetails('/site-details/site-1/company-1');
-    expect(tabNames()).toEqual(['Guards', 'Attendance', 'Incidents', 'Visitors', 'History']);
+    expect(tabNames()).toEqual([
+      'Guards',
+      'Attendance',
+      'Incidents',
+      'Visitors',
+      'Units',
+      'History',
+    ]);
   });
 
   it('leaves out the tabs whose feature is off', async () => {
@@ -59,7 +66,7 @@ describe('Site details', () => {
 
   it('shows Guards and Visitors for a site without attendance and reporting', async () => {
     await openDetails('/site-details/site-4/company-2');
-    expect(tabNames()).toEqual(['Guards', 'Visitors', 'History']);
+    expect(tabNames()).toEqual(['Guards', 'Visitors', 'Units', 'History']);
   });
 
   it('shows only Guards for a site with every feature off', async () => {

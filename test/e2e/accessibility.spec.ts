@@ -147,11 +147,29 @@ for (const { email, managesSites, readsAudit } of ROLES) {
     await expect(page).toHaveURL(/\/site-details\//);
     await expect(page.getByRole('tab').first()).toBeVisible();
     await scanEveryTab(page, 'site details');
+    // The Units tab's Edit Unit (where the site takes visitors).
+    const unitsTab = page.getByRole('tab', { name: 'Units', exact: true });
+    if ((await unitsTab.count()) > 0) {
+      await unitsTab.click();
+      const units = await settledTable(page, 'Units');
+      await units
+        .getByRole('button', { name: /^Edit unit / })
+        .first()
+        .click();
+      await scanModal(page, 'Edit Unit');
+    }
 
     // Guards: both tabs, the guard modals and the export.
     await page.goto('/security-guards');
     const guards = await settledTable(page, 'Guards');
     await expectNoSeriousA11yViolations(page, 'guards, All tab');
+    // One guard's PIN shown.
+    await guards
+      .getByRole('button', { name: /^Show the PIN of / })
+      .first()
+      .click();
+    await expect(guards.getByRole('button', { name: /^Hide the PIN of / })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'guards, a PIN shown');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     const addGuard = page.locator('.modal.show');
     await expect(addGuard.getByRole('option').nth(1)).toBeAttached();

@@ -14,6 +14,7 @@ import { securityCompanyHandlers } from './handlers/security-companies';
 import { sessionHandlers } from './handlers/session';
 import { resetSiteRecords, siteHandlers } from './handlers/sites';
 import { resetVisitorRecords, visitorHandlers } from './handlers/visitors';
+import { resetUnitRecords, unitHandlers } from './handlers/units';
 import { resetWatchlistRecords, watchlistHandlers } from './handlers/watchlist';
 
 /** Default handlers, one module per entity; a test overrides them with server.use(). */
@@ -34,6 +35,7 @@ export const server = setupServer(
   ...guardAppHandlers,
   ...auditHandlers,
   ...watchlistHandlers,
+  ...unitHandlers,
 );
 
 /**
@@ -48,4 +50,5 @@ export function resetRecords(): void {
   resetSiteRecords();
   resetVisitorRecords();
   resetWatchlistRecords();
+  resetUnitRecords();
 }

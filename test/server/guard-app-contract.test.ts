@@ -399,7 +399,9 @@ describe('the guard app’s day on the demo data', () => {
         },
       ),
     ).hosts as Array<Record<string, unknown>>;
-    for (const host of hosts) expect(typeof host.phone).toBe('string');
+    // The Call button dials a number of more than 5 characters (unit_call_phone.dart).
+    expect(hosts.length).toBeGreaterThan(0);
+    for (const host of hosts) expect(String(host.phone).length).toBeGreaterThan(5);
 
     for (const path of ['data/call_history', 'data/kg_guards']) {
       const list = await app('GET', `${path}?filter=x`, { token });

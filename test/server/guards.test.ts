@@ -41,6 +41,7 @@ const GUARD_FIELDS = [
   'security_company_uuid',
   'security_company_name',
   'pin',
+  'pin_enabled',
   'photo',
   'photo_url',
   'created_at',
@@ -236,7 +237,9 @@ describe('GET /guards/list', () => {
       security_company_name: 'Aegis Guarding',
       birthdate: '1990-01-31',
       is_active: 1,
-      pin: '123456',
+      // A PIN is never listed: only whether there is one, and a reveal shows it.
+      pin: null,
+      pin_enabled: true,
       deleted_at: null,
       kg_residence_guards: [
         {
@@ -609,10 +612,18 @@ describe('PATCH /guards/{uuid}', () => {
     expect(guard).toMatchObject({
       uuid,
       name: 'New Name',
-      pin: '123456', // the PIN changes only through updatepin
+      pin: null, // shown only on a reveal
+      pin_enabled: true,
       contact_number: '0123456789',
       kg_residence_guards: [{ residence_uuid: w.siteA2 }],
     });
+    // The PIN changes only through updatepin.
+    const stored = await w.t.db
+      .selectFrom('guards')
+      .select('pin')
+      .where('uuid', '=', uuid)
+      .executeTakeFirstOrThrow();
+    expect(stored.pin).toBe('123456');
     expect(guard?.updated_at).not.toBe('2024-01-01 00:00:00');
     const kept = await update('companyA', uuid, { nationality: 'Nepali' });
     expect(kept.json().resource[0]).toMatchObject({
@@ -819,6 +830,53 @@ describe('DELETE /guards/{uuid}', () => {
   it('lets a supervisor delete a guard of its site', async () => {
     const uuid = await createGuard(w.t.db, w.companyA, {}, [w.siteA1]);
     expect((await w.call('supervisor', 'DELETE', `/guards/${uuid}`)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /guards/{uuid}/pin/reveal', () => {
+  let w: World;
+  beforeAll(async () => {
+    w = await makeWorld();
+  });
+  afterAll(() => w.close());
+
+  const reveal = (caller: Caller, uuid: string) =>
+    w.call(caller, 'POST', `/guards/${uuid}/pin/reveal`, { payload: {} });
+
+  it('shows a guard’s PIN to those who manage it, recording each reveal', async () => {
+    const uuid = await createGuard(w.t.db, w.companyA, { pin: '482913' }, [w.siteA1]);
+    for (const caller of ['admin', 'companyA', 'supervisor'] as const) {
+      const shown = await reveal(caller, uuid);
+      expect(shown.statusCode, shown.body).toBe(200);
+      expect(shown.json()).toEqual({ resource: [{ uuid, pin: '482913' }] });
+    }
+    const entries = await w.t.db
+      .selectFrom('audit_entries')
+      .select('action')
+      .where('entity_uuid', '=', uuid)
+      .where('action', '=', 'pin-reveal')
+      .execute();
+    expect(entries).toHaveLength(3);
+  });
+
+  it('answers another company’s guard, a supervisor’s other site’s, and a guard without a PIN as unknown', async () => {
+    const ofB = await createGuard(w.t.db, w.companyB, { pin: '111111' }, [w.siteB1]);
+    const atA2 = await createGuard(w.t.db, w.companyA, { pin: '111111' }, [w.siteA2]);
+    expectError(await reveal('companyA', ofB), 404, 'Record does not exist.');
+    expectError(await reveal('supervisor', atA2), 404, 'Record does not exist.');
+    const none = await createGuard(w.t.db, w.companyA, { pin: null }, [w.siteA1]);
+    expectError(await reveal('companyA', none), 404, GUARD_MESSAGES.noPin);
+  });
+
+  it('never lets a list match, sort or page by PIN', async () => {
+    const byPin = await w.call(
+      'admin',
+      'GET',
+      `/guards/list?filter=${encodeURIComponent("(pin='111111')")}`,
+    );
+    expect(byPin.statusCode).toBe(400);
+    const sorted = await w.call('admin', 'GET', '/guards/list?order=pin%20asc');
+    expect(sorted.statusCode).toBe(400);
   });
 });
 

@@ -72,6 +72,8 @@ export interface UnitsTable {
   residence_uuid: string;
   name: string;
   owner_name: Generated<string>;
+  /** The number the gate calls for the unit ('' when none). */
+  contact_number: Generated<string>;
 }
 
 export interface UserProfilesTable extends Timestamps {

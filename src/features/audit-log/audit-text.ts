@@ -56,6 +56,7 @@ export const ENTITY_LABELS: Record<AuditEntity, string> = {
   backup: 'Backup',
   retention: 'Retention',
   watchlist: 'Watchlist',
+  unit: 'Unit',
 };
 
 /** What happened, in words. */
@@ -73,6 +74,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'password-reset': 'Password reset',
   'password-change': 'Password change',
   'pin-change': 'PIN change',
+  'pin-reveal': 'PIN revealed',
   'pin-lockout': 'PIN lock-out',
   'app-access': 'App access given',
   'app-access-revoke': 'App access revoked',

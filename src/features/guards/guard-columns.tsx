@@ -2,6 +2,7 @@ import type { Guard } from '@contract/guards';
 import { BreakAtSeparators, dataColumns } from '../../components/data-table';
 import { RowActions } from '../../components/row-actions';
 import type { GuardModal } from './guard-modals';
+import { PinCell } from './pin-cell';
 
 /** Marks a linked site whose guard service is off, as the guard form does. */
 export const SERVICE_OFF_MARK = '(guard service off)';
@@ -37,11 +38,18 @@ export function guardColumns(
       header: 'Guard ID',
       meta: { sortField: 'guard_id', kind: 'code' },
     }),
-    col.accessor('pin', {
-      header: 'User pin',
-      meta: { kind: 'code' },
-      cell: ({ getValue }) => getValue() ?? '-',
-    }),
+    // A PIN shows on an explicit reveal, and never on a site's Guards tab: that page is open at
+    // the guardhouse, where a kiosk is set up.
+    ...(shownSite
+      ? []
+      : [
+          col.display({
+            id: 'pin',
+            header: 'User pin',
+            meta: { kind: 'code' },
+            cell: ({ row }) => <PinCell guard={row.original} />,
+          }),
+        ]),
     col.accessor('security_company_name', { header: 'Company' }),
     col.accessor('name', { header: 'Name', meta: { sortField: 'name' } }),
     col.accessor('email', {

@@ -113,7 +113,7 @@ export const guardProfileSlice = createSlice({
         state.writes.deleted = true;
       })
       .addCase(renewPin.fulfilled, (state, { payload }) => {
-        if (state.guard?.uuid === payload.uuid) state.guard.pin = payload.pin;
+        if (state.guard?.uuid === payload.uuid) state.guard.pin_enabled = true;
       });
     for (const answered of appAccessAnswers) {
       builder.addCase(answered, (state, action) => {

@@ -53,7 +53,7 @@ export function GuardProfile({
           <Field label="Company">{guard.security_company_name}</Field>
           <Field label="Sites">{sites || 'No records found.'}</Field>
           <Field label="PIN status">
-            {guard.pin ? 'Enabled' : 'Not enabled'}
+            {guard.pin_enabled ? 'Enabled' : 'Not enabled'}
             {access?.pin_locked_until ? (
               <span className="d-block text-danger">
                 {APP_ACCESS_TEXTS.pinLocked(

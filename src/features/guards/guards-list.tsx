@@ -5,6 +5,7 @@ import { Button } from 'reactstrap';
 import type { Guard } from '@contract/guards';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DataTable } from '../../components/data-table';
+import { ErrorToast } from '../../components/error-toast';
 import { Pagination } from '../../components/pagination';
 import { SearchBox } from '../../components/search-box';
 import { clearIfShown, SuccessAlert } from '../../components/success-alert';
@@ -13,6 +14,7 @@ import { GuardErrorToast } from './guard-error-toast';
 import { GuardModals, useGuardModals } from './guard-modals';
 import { selectGuardCreated, selectGuardDeleted, selectGuardUpdated } from './guard-profile-slice';
 import { guardsList } from './guards-slice';
+import { pinHidden, pinRevealErrorDismissed, selectRevealError } from './pin-reveal-slice';
 
 export const GUARD_DELETED = 'Record has been deleted.';
 
@@ -50,6 +52,7 @@ export function GuardsList({ residenceUuid }: { residenceUuid?: string }) {
   const page = useAppSelector(selectPage);
   const sort = useAppSelector(selectSort);
   const loading = useAppSelector(selectLoading);
+  const revealError = useAppSelector(selectRevealError);
   const modals = useGuardModals();
   const created = useAppSelector(selectGuardCreated);
   const updated = useAppSelector(selectGuardUpdated);
@@ -63,6 +66,14 @@ export function GuardsList({ residenceUuid }: { residenceUuid?: string }) {
   useEffect(() => {
     void dispatch(guardsList.changeScope(residenceUuid ? { residence_uuid: residenceUuid } : {}));
   }, [dispatch, residenceUuid]);
+
+  // A PIN shown stays shown only while its list is: leaving hides it, as does another page.
+  useEffect(() => {
+    dispatch(pinHidden());
+    return () => {
+      dispatch(pinHidden());
+    };
+  }, [dispatch, page]);
 
   // Spec §4: a successful add, edit or delete reloads the list; a delete also says so.
   const reload = useCallback(() => void dispatch(guardsList.load()), [dispatch]);
@@ -107,6 +118,7 @@ export function GuardsList({ residenceUuid }: { residenceUuid?: string }) {
       />
       <GuardModals open={modals.open} guard={modals.guard} onClose={modals.close} />
       <GuardErrorToast />
+      <ErrorToast message={revealError} onDismiss={() => dispatch(pinRevealErrorDismissed())} />
     </>
   );
 }

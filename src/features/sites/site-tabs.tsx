@@ -8,6 +8,7 @@ import { AUDIT_TEXT } from '../audit-log/audit-text';
 import { GuardsList } from '../guards/guards-list';
 import { IncidentsList } from '../incidents/incidents-list';
 import { selectRole } from '../session/session-slice';
+import { UnitsList } from '../units/units-list';
 import { VisitorsList } from '../visitors/visitors-list';
 
 /**
@@ -38,6 +39,12 @@ function tabsOf(site: Site, withHistory: boolean): Tab[] {
       id: 'visitors',
       label: 'Visitors',
       render: () => <VisitorsList residenceUuid={site.uuid} />,
+    });
+    // Whom the gate calls for a unit: visitors come to units.
+    tabs.push({
+      id: 'units',
+      label: 'Units',
+      render: () => <UnitsList residenceUuid={site.uuid} />,
     });
   }
   if (withHistory) {

@@ -12,6 +12,7 @@ export const AUDIT_ENTITIES = [
   'backup',
   'retention',
   'watchlist',
+  'unit',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -30,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'password-reset',
   'password-change',
   'pin-change',
+  'pin-reveal',
   'pin-lockout',
   'app-access',
   'app-access-revoke',

@@ -21,7 +21,13 @@ export interface Guard {
   is_active: number;
   security_company_uuid: string;
   security_company_name: string;
+  /**
+   * The PIN, only in the answer of POST /guards/add (its creator sees it once); null elsewhere:
+   * a PIN is shown on an explicit reveal, POST /guards/{uuid}/pin/reveal, audited.
+   */
   pin: string | null;
+  /** Whether the guard has a PIN (the profile's PIN status). */
+  pin_enabled: boolean;
   /** The photo's file uuid. */
   photo: string | null;
   photo_url: string | null;

@@ -15,6 +15,7 @@ export const GUARD_MESSAGES = {
   /** Sites are optional, except that a site supervisor must keep one of its own sites. */
   siteRequired: 'Site is required.',
   pinInvalid: 'PIN must be a 6-digit number from 100000 to 999999.',
+  noPin: 'This guard has no PIN yet. Generate one on the guard’s profile.',
 } as const;
 
 export const CONTACT_NUMBER_MIN_LENGTH = 10;

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import type { GuardSaveBody } from '../../../src/api/guards';
 import type { Guard, GuardAppAccess } from '@contract/guards';
 import { newPasswordProblem } from '@rules/passwords';
-import { isValidPin } from '@rules/guards';
+import { GUARD_MESSAGES, isValidPin } from '@rules/guards';
 import { guards, makeGuard } from '../../fixtures/guards';
 import { API, apiError } from '../api';
 import { equalsOf, matchesKeyword, pageOf } from '../filter-text';
@@ -15,6 +15,8 @@ import { isLoginEmail } from './admins';
  */
 let records: Guard[] = [...guards];
 let added = 0;
+/** The guards whose PIN was revealed, in order. */
+export let pinReveals: string[] = [];
 
 const NO_APP_ACCESS: GuardAppAccess = {
   has_password: false,
@@ -30,6 +32,7 @@ export function resetGuardRecords(next: readonly Guard[] = guards): void {
   records = [...next];
   added = 0;
   appAccess = new Map();
+  pinReveals = [];
 }
 
 /** A guard's app access as a test sets it up (a PIN lock-out, a signed-in device). */
@@ -91,6 +94,11 @@ function findLive(uuid: string): Guard | undefined {
   return records.find((g) => g.uuid === uuid && g.deleted_at === null);
 }
 
+/** A guard as the server answers it: the PIN only on a reveal. */
+function shown(guard: Guard): Guard {
+  return { ...guard, pin: null, pin_enabled: guard.pin !== null };
+}
+
 export const guardHandlers = [
   http.get(`${API}/guards/list`, ({ request }) => {
     const params = new URL(request.url).searchParams;
@@ -98,7 +106,18 @@ export const guardHandlers = [
     const matching = records.filter(
       (guard) => guard.deleted_at === null && matchesFilter(filter, guard),
     );
-    return HttpResponse.json(pageOf(matching, params, SORTABLE));
+    const page = pageOf(matching, params, SORTABLE);
+    return HttpResponse.json({ ...page, resource: page.resource.map(shown) });
+  }),
+
+  http.post(`${API}/guards/:uuid/pin/reveal`, ({ params }) => {
+    const guard = findLive(String(params.uuid));
+    if (!guard) return notFound();
+    if (guard.pin === null) {
+      return HttpResponse.json(apiError('NOT_FOUND', GUARD_MESSAGES.noPin), { status: 404 });
+    }
+    pinReveals = [...pinReveals, guard.uuid];
+    return HttpResponse.json({ resource: [{ uuid: guard.uuid, pin: guard.pin }] });
   }),
 
   http.post(`${API}/guards/add`, async ({ request }) => {
@@ -111,7 +130,7 @@ export const guardHandlers = [
     added += 1;
     const guard = saved(`guard-new-${added}`, body);
     records = [...records, { ...guard, created_at: '2024-06-01 08:00:00' }];
-    return HttpResponse.json({ resource: [guard] });
+    return HttpResponse.json({ resource: [{ ...guard, pin_enabled: guard.pin !== null }] });
   }),
 
   http.patch(`${API}/guards/updatepin/:uuid`, async ({ request, params }) => {

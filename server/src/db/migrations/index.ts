@@ -27,6 +27,7 @@ import * as watchlist from './2026-11-25T03-watchlist';
 import * as visitDueOut from './2026-11-25T04-visit-due-out';
 import * as auditNames from './2026-11-25T05-audit-names';
 import * as accessCards from './2026-11-27T01-access-cards';
+import * as unitContacts from './2026-11-27T03-unit-contacts';
 
 /** Every migration in order. Names are timestamps so they sort as they were written. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T04-visit-due-out': visitDueOut,
   '2026-11-25T05-audit-names': auditNames,
   '2026-11-27T01-access-cards': accessCards,
+  '2026-11-27T03-unit-contacts': unitContacts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -141,10 +141,20 @@ async function seedUnits(ctx: DemoContext, sites: SeededSite[]): Promise<void> {
         residence_uuid: site.uuid,
         name,
         owner_name: randomPerson(random, now).name,
+        contact_number: unitContactNumber(uuid),
       };
     });
   });
   await db.insertInto('units').values(rows).execute();
+}
+
+/**
+ * A Malaysian mobile number for a unit, made from its uuid rather than the seed's random stream,
+ * so every other demo record stays as it was before units had numbers.
+ */
+function unitContactNumber(uuid: string): string {
+  const digits = String(Number.parseInt(uuid.replace(/-/g, '').slice(0, 8), 16) % 100_000_000);
+  return `+601${digits.padStart(8, '0')}`;
 }
 
 /**

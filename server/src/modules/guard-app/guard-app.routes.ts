@@ -619,10 +619,20 @@ export function guardAppRoutes(
       visitors.checkVisitorsOn(site);
       const unit = await deps.sites.unitOf(site.uuid, request.params.unit);
       if (!unit) throw notFound('Unit does not exist.', 'UNIT_NOT_FOUND');
-      // The unit's owner is its one host: the product keeps no list of residents.
-      const hosts: GuardAppHost[] = unit.owner_name
-        ? [{ id: 1, user_id: null, name: unit.owner_name, phone: '', membership_role: 'Owner' }]
-        : [];
+      // The unit's owner is its one host, with the number the company keeps for the unit
+      // (a site's Units tab): the product keeps no list of residents.
+      const hosts: GuardAppHost[] =
+        unit.owner_name || unit.contact_number
+          ? [
+              {
+                id: 1,
+                user_id: null,
+                name: unit.owner_name,
+                phone: unit.contact_number,
+                membership_role: 'Owner',
+              },
+            ]
+          : [];
       return answer({ hosts });
     },
   );

@@ -51,7 +51,7 @@ export const GUARDS_QUERY: ResourceQuerySpec = {
       },
       { orderBy: 'security_companies.name' },
     ),
-    pin: 'guards.pin',
+    // No `pin`: a PIN is never matched, sorted or listed, only revealed one at a time.
     photo: 'guards.photo_file_uuid',
     created_at: 'guards.created_at',
     updated_at: 'guards.updated_at',
@@ -162,8 +162,11 @@ function createGuardsStore(db: Kysely<Database>) {
 
   async function toRecords(rows: GuardRow[], withCompany: boolean): Promise<Guard[]> {
     const sites = await sitesOf(rows.map((row) => row.uuid));
-    return rows.map(({ photo_file_uuid, photo_access_key, ...row }) => ({
+    return rows.map(({ photo_file_uuid, photo_access_key, pin, ...row }) => ({
       ...row,
+      // The PIN itself is shown only on an explicit reveal (POST /guards/{uuid}/pin/reveal).
+      pin: null,
+      pin_enabled: pin !== null,
       photo: photo_file_uuid,
       photo_url: photo_access_key ? fileUrl(photo_access_key) : null,
       kg_residence_guards: sites.get(row.uuid) ?? [],
@@ -326,6 +329,17 @@ function createGuardsStore(db: Kysely<Database>) {
         .where('uuid', '=', uuid)
         .where('deleted_at', 'is', null)
         .execute();
+    },
+
+    /** A live guard's PIN, for its reveal; null when it has none. */
+    async pinOf(uuid: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('guards')
+        .select('pin')
+        .where('uuid', '=', uuid)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return row?.pin ?? null;
     },
 
     async setPin(uuid: string, pin: string, now: Date) {

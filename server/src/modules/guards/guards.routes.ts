@@ -86,6 +86,14 @@ export function guardsRoutes(
     },
   );
 
+  app.post<{ Params: { uuid: string } }>(
+    '/guards/:uuid/pin/reveal',
+    { schema: { params: uuidParams } },
+    async (request): Promise<ResourceResponse<GuardPin[]>> => ({
+      resource: [await guardsService.revealPin(principalOf(request), request.params.uuid)],
+    }),
+  );
+
   app.patch<{ Params: { uuid: string }; Body: { pin?: string | null } }>(
     '/guards/updatepin/:uuid',
     {

@@ -268,8 +268,10 @@ export function createGuardsService(deps: {
       return guards.list(principal, list);
     },
 
+    /** The new guard, with the PIN it was given: its creator is shown it once (spec part 1 §3). */
     async create(principal: Principal, payload: GuardBody, now: Date): Promise<Guard> {
-      return saved(await save(principal, payload, null, now));
+      const created = await saved(await save(principal, payload, null, now));
+      return { ...created, pin: await guards.pinOf(created.uuid) };
     },
 
     async update(
@@ -292,6 +294,18 @@ export function createGuardsService(deps: {
           changes: changesBetween(valuesOf(current), null),
         });
       });
+    },
+
+    /**
+     * A guard's PIN, shown on an explicit reveal in the Guards list (one row at a time), to those
+     * who may manage the guard; each reveal is in the audit trail.
+     */
+    async revealPin(principal: Principal, uuid: string): Promise<GuardPin> {
+      const current = await findInScope(principal, uuid);
+      const pin = await guards.pinOf(uuid);
+      if (pin === null) throw notFound(GUARD_MESSAGES.noPin);
+      await guards.audit({ ...guardEntry(uuid, valuesOf(current)), action: 'pin-reveal' });
+      return { uuid, pin };
     },
 
     async updatePin(principal: Principal, uuid: string, pin: string, now: Date): Promise<GuardPin> {

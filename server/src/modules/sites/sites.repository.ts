@@ -261,7 +261,7 @@ export function createSitesRepository(db: DB) {
     async unitOf(siteUuid: string, unitUuid: string) {
       return db
         .selectFrom('units')
-        .select(['uuid', 'name', 'owner_name'])
+        .select(['uuid', 'name', 'owner_name', 'contact_number'])
         .where('residence_uuid', '=', siteUuid)
         .where('uuid', '=', unitUuid)
         .executeTakeFirst();
