@@ -211,10 +211,8 @@ describe('the watchlist CRUD', () => {
 });
 
 describe('passes for a listed person', () => {
-  let plateEntry: WatchlistEntry;
-
   beforeAll(async () => {
-    plateEntry = await add(ALPHA, {
+    await add(ALPHA, {
       car_plate_number: 'WXY-1234',
       reason: 'Drove through the barrier',
     });
