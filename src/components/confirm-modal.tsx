@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Button, ModalBody, ModalFooter } from 'reactstrap';
 import { Dialog } from './dialog';
 
 export interface ConfirmModalProps {
@@ -40,13 +40,13 @@ export function ConfirmModal({
   return (
     <Dialog
       isOpen={isOpen}
+      title={title}
       toggle={close}
       backdrop={busy ? 'static' : true}
       keyboard={!busy}
       centered
       focusWhenOpenerGone={focusWhenOpenerGone}
     >
-      <ModalHeader toggle={close}>{title}</ModalHeader>
       <ModalBody>
         {busy ? (
           <div role="status" className="d-flex align-items-center gap-2">

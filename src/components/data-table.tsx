@@ -161,8 +161,11 @@ export interface DataTableProps<T extends RowData> {
    * and screen); a table without one shows every column and no menu.
    */
   screen?: string;
-  /** Columns a page leaves out because they repeat its subject (a guard's own ID on its tab). */
-  leaveOut?: readonly string[];
+  /**
+   * Columns this page hides until a user shows them in the Columns menu, beside the columns'
+   * own `hiddenByDefault`: they repeat its subject (a guard's own ID on its Attendance tab).
+   */
+  hiddenHere?: readonly string[];
 }
 
 export function DataTable<T extends RowData>({
@@ -176,32 +179,39 @@ export function DataTable<T extends RowData>({
   getRowId,
   label,
   screen,
-  leaveOut = NONE,
+  hiddenHere = NONE,
 }: DataTableProps<T>) {
-  const offered = useMemo(
-    () => columns.filter((column) => !leaveOut.includes(columnIdOf(column))),
-    [columns, leaveOut],
-  );
-  const choosable = useMemo(
-    // The first column names the row and the Actions column acts on it: both always show.
+  const usuallyHidden = useMemo(
     () =>
-      offered
-        .slice(1)
-        .filter((column) => columnIdOf(column) !== ACTIONS_COLUMN)
+      columns
+        .filter((column) => column.meta?.hiddenByDefault || hiddenHere.includes(columnIdOf(column)))
+        .map(columnIdOf),
+    [columns, hiddenHere],
+  );
+  // The first column shown by default names the row, and the Actions column acts on it: both
+  // always show. Any other, hidden by default or not, is the user's to choose.
+  const alwaysShown = useMemo(() => {
+    const naming = columns.find((column) => !usuallyHidden.includes(columnIdOf(column)));
+    return naming ? [columnIdOf(naming), ACTIONS_COLUMN] : [ACTIONS_COLUMN];
+  }, [columns, usuallyHidden]);
+  const choosable = useMemo(
+    () =>
+      columns
+        .filter((column) => !alwaysShown.includes(columnIdOf(column)))
         .map((column) => ({
           id: columnIdOf(column),
           label: typeof column.header === 'string' ? column.header : columnIdOf(column),
         })),
-    [offered],
-  );
-  const usuallyHidden = useMemo(
-    () => offered.filter((column) => column.meta?.hiddenByDefault).map(columnIdOf),
-    [offered],
+    [columns, alwaysShown],
   );
   const [hidden, setHidden] = useHiddenColumns(screen ?? null, usuallyHidden);
   const shown = useMemo(
-    () => offered.filter((column) => !hidden.includes(columnIdOf(column))),
-    [offered, hidden],
+    () =>
+      columns.filter(
+        (column) =>
+          alwaysShown.includes(columnIdOf(column)) || !hidden.includes(columnIdOf(column)),
+      ),
+    [columns, hidden, alwaysShown],
   );
   const table = useTable({
     features,

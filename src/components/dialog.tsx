@@ -1,8 +1,12 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Modal, type ModalProps } from 'reactstrap';
 
 /**
- * Every modal of the console: reactstrap's Modal with the focus rules a keyboard user needs.
+ * Every modal of the console: reactstrap's Modal with its title and the focus rules a keyboard
+ * user needs.
+ * - Its title is the dialog's name (aria-labelledby) and a level-2 heading, under the page's h1
+ *   whatever the page, drawn at Bootstrap's modal-title size. Headings inside a dialog's body
+ *   start at h3. The header's Close button shows while `toggle` is given (not while it saves).
  * - While open, focus stays inside the newest dialog. Focus that lands behind it (a closing
  *   dialog handing focus back, a click on the page) is moved into it.
  * - When its content changes and takes the focused control with it (a form turning into its
@@ -96,7 +100,12 @@ function returnFocus({ opener, fallback }: DialogEntry, closed: HTMLElement | nu
   else (fallback?.() ?? document.querySelector<HTMLElement>('main'))?.focus();
 }
 
-export type DialogProps = Omit<ModalProps, 'returnFocusAfterClose' | 'trapFocus'> & {
+export type DialogProps = Omit<
+  ModalProps,
+  'returnFocusAfterClose' | 'trapFocus' | 'labelledBy' | 'title'
+> & {
+  /** The header's heading, which names the dialog. */
+  title: ReactNode;
   /**
    * Where focus goes on closing when what opened the dialog is gone (the Revoke button of the
    * row just revoked); the page's main region when not given.
@@ -104,7 +113,15 @@ export type DialogProps = Omit<ModalProps, 'returnFocusAfterClose' | 'trapFocus'
   focusWhenOpenerGone?: () => HTMLElement | null;
 };
 
-export function Dialog({ isOpen, children, focusWhenOpenerGone, ...props }: DialogProps) {
+export function Dialog({
+  isOpen,
+  title,
+  toggle,
+  children,
+  focusWhenOpenerGone,
+  ...props
+}: DialogProps) {
+  const titleId = useId();
   const self = useRef<DialogEntry>({
     element: null,
     opener: null,
@@ -138,8 +155,22 @@ export function Dialog({ isOpen, children, focusWhenOpenerGone, ...props }: Dial
   }, [isOpen]);
 
   return (
-    <Modal isOpen={isOpen} {...props} returnFocusAfterClose={false}>
+    <Modal
+      isOpen={isOpen}
+      toggle={toggle}
+      {...props}
+      labelledBy={titleId}
+      returnFocusAfterClose={false}
+    >
       <ContentWatch entry={self.current} />
+      <div className="modal-header">
+        <h2 id={titleId} className="modal-title h5">
+          {title}
+        </h2>
+        {toggle ? (
+          <button type="button" className="btn-close" aria-label="Close" onClick={toggle} />
+        ) : null}
+      </div>
       {children}
     </Modal>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, ModalBody, ModalFooter, ModalHeader, Progress } from 'reactstrap';
+import { Alert, Button, ModalBody, ModalFooter, Progress } from 'reactstrap';
 import { Dialog } from './dialog';
 import { errorText } from '../api/client';
 
@@ -146,8 +146,13 @@ export function ExportModal<Row>({
 
   const busy = state.step === 'running';
   return (
-    <Dialog isOpen={isOpen} toggle={close} onClosed={() => setState({ step: 'choose' })} centered>
-      <ModalHeader toggle={close}>Export</ModalHeader>
+    <Dialog
+      isOpen={isOpen}
+      title="Export"
+      toggle={close}
+      onClosed={() => setState({ step: 'choose' })}
+      centered
+    >
       <ModalBody>
         <div className="d-flex flex-wrap gap-2 mb-3">
           <Button color="primary" outline disabled={busy} onClick={() => void exportCurrentPage()}>

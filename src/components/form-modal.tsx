@@ -1,6 +1,6 @@
 import { Form, Formik, type FormikConfig, type FormikProps, type FormikValues } from 'formik';
 import type { ReactNode } from 'react';
-import { Alert, Button, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Alert, Button, ModalBody, ModalFooter } from 'reactstrap';
 import { Dialog } from './dialog';
 
 export interface FormModalProps<Values extends FormikValues> {
@@ -42,6 +42,7 @@ export function FormModal<Values extends FormikValues>({
     // The backdrop never closes it, so a stray click does not throw away what was typed.
     <Dialog
       isOpen={isOpen}
+      title={title}
       toggle={close}
       size={size}
       centered
@@ -51,7 +52,6 @@ export function FormModal<Values extends FormikValues>({
       <Formik initialValues={initialValues} validationSchema={validationSchema} onSubmit={onSubmit}>
         {(form) => (
           <Form noValidate aria-label={title}>
-            <ModalHeader toggle={close}>{title}</ModalHeader>
             <ModalBody>
               {typeof form.status === 'string' ? (
                 <Alert color="danger" fade={false}>

@@ -1,5 +1,5 @@
-import { useId, type ReactNode } from 'react';
-import { Button, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import type { ReactNode } from 'react';
+import { Button, ModalBody, ModalFooter } from 'reactstrap';
 import { Dialog } from './dialog';
 import './side-panel.css';
 
@@ -18,21 +18,17 @@ export interface SidePanelProps {
  * Escape closes it), including when it opens over another dialog.
  */
 export function SidePanel({ isOpen, title, onClose, onClosed, children }: SidePanelProps) {
-  const titleId = useId();
   return (
     <Dialog
       isOpen={isOpen}
+      title={title}
       toggle={onClose}
       onClosed={onClosed}
       className="side-panel"
       scrollable
-      labelledBy={titleId}
     >
-      <ModalHeader toggle={onClose} tag="h2">
-        <span id={titleId}>{title}</span>
-      </ModalHeader>
       {/* Focusable, so a long change (a browser's user agent, many fields) scrolls by keyboard. */}
-      <ModalBody tabIndex={0} role="region" aria-labelledby={titleId}>
+      <ModalBody tabIndex={0} role="region" aria-label={title}>
         {children}
       </ModalBody>
       <ModalFooter>

@@ -169,11 +169,11 @@ describe('Audit Log page', () => {
         .map((row) => Array.from(row.children).map((cell) => cell.textContent ?? '')),
     ).toEqual([
       ['Field', 'Before', 'After'],
-      ['name', 'Ahmad', 'Ahmad Faizal'],
-      ['pin', '[secret]', '[secret]'],
-      ['email', '-', 'ahmad.faizal@example.com'],
-      ['residence_uuids', 'site-1', 'site-1, site-3'],
-      ['is_active', '0', '1'],
+      ['Name', 'Ahmad', 'Ahmad Faizal'],
+      ['PIN', '[secret]', '[secret]'],
+      ['Email', '-', 'ahmad.faizal@example.com'],
+      ['Sites', 'Mont Kiara Residence', 'Mont Kiara Residence, Bangsar Heights'],
+      ['Active', 'No', 'Yes'],
     ]);
   });
 
@@ -211,7 +211,7 @@ describe('the header menu item', () => {
 });
 
 describe('History', () => {
-  it("lists a guard's own entries on its History tab, without the Record column", async () => {
+  it("lists a guard's own entries on its History tab, the Record column hidden", async () => {
     const seen = recordRequests();
     const { user } = renderApp('/guard-details/guard-1', { role: 'superadmin' });
     await user.click(await screen.findByRole('tab', { name: 'History' }));
@@ -227,7 +227,7 @@ describe('History', () => {
     await user.click(within(table).getByText('Sofia Superadmin'));
     const panel = await screen.findByRole('dialog', { name: 'Update – Guard: Ahmad Faizal' });
     expect(within(panel).getByRole('table', { name: 'Changes' })).toHaveTextContent(
-      'nameAhmadAhmad Faizal',
+      'NameAhmadAhmad Faizal',
     );
   });
 

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
-import { Button, ModalBody, ModalHeader } from 'reactstrap';
+import { Button, ModalBody } from 'reactstrap';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DateField } from '../../src/components/date-field';
 import { Dialog } from '../../src/components/dialog';
@@ -24,8 +24,7 @@ function DateForm({ initial = '', notAfterToday = false }) {
     <>
       <p>{open ? 'Form open' : 'Form closed'}</p>
       <p>Submitted: {submitted}</p>
-      <Dialog isOpen={open} toggle={() => setOpen(false)}>
-        <ModalHeader toggle={() => setOpen(false)}>Add Incident</ModalHeader>
+      <Dialog title="Add Incident" isOpen={open} toggle={() => setOpen(false)}>
         <ModalBody>
           <Formik
             initialValues={{ when: initial, remarks: '' }}

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Fragment, useState, type ReactNode } from 'react';
-import { Button, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Button, ModalBody, ModalFooter } from 'reactstrap';
 import { describe, expect, it } from 'vitest';
 import { Dialog } from '../../src/components/dialog';
 
@@ -14,10 +14,9 @@ function pressEscapeWhereFocusIs() {
   });
 }
 
-/** The dialog whose title is `title` (these test dialogs carry no accessible name of their own). */
+/** The dialog its title names. */
 async function findDialog(title: string): Promise<HTMLElement> {
-  const heading = await screen.findByText(title, { selector: '.modal-title' });
-  return heading.closest<HTMLElement>('.modal') as HTMLElement;
+  return screen.findByRole('dialog', { name: title });
 }
 
 function dialogTitled(title: string): HTMLElement | null {
@@ -39,8 +38,7 @@ function VerificationStep({
   children?: ReactNode;
 }) {
   return (
-    <Dialog isOpen={isOpen} toggle={close}>
-      <ModalHeader toggle={close}>Verification</ModalHeader>
+    <Dialog title="Verification" isOpen={isOpen} toggle={close}>
       <ModalBody>
         <label htmlFor="password">Password</label>
         <input id="password" type="password" />
@@ -60,8 +58,12 @@ function Page({ withOpener = true }: { withOpener?: boolean }) {
       <h1>Logins</h1>
       {withOpener ? <Button onClick={() => setOpen('form')}>Add</Button> : null}
       <Button>Delete row</Button>
-      <Dialog isOpen={open === 'form'} toggle={close} onClosed={() => setStep('form')}>
-        <ModalHeader toggle={close}>Add Login</ModalHeader>
+      <Dialog
+        title="Add Login"
+        isOpen={open === 'form'}
+        toggle={close}
+        onClosed={() => setStep('form')}
+      >
         {step === 'form' ? (
           <Fragment key="form">
             <ModalBody>
@@ -101,6 +103,19 @@ async function openForm() {
   const dialog = await findDialog('Add Login');
   return { user, dialog };
 }
+
+describe('Dialog title', () => {
+  it('names the dialog by its title, a heading under the page title', async () => {
+    const { user } = await openForm();
+    const dialog = screen.getByRole('dialog', { name: 'Add Login' });
+    const title = screen.getByRole('heading', { level: 2, name: 'Add Login' });
+    expect(dialog).toContainElement(title);
+    expect(dialog).toHaveAttribute('aria-labelledby', title.id);
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('dialog', { name: 'Verification' })).toBeVisible();
+  });
+});
 
 describe('Dialog focus', () => {
   it('takes the focus when it opens and gives it back to what opened it when it closes', async () => {
@@ -145,8 +160,7 @@ describe('Dialog focus', () => {
     function Loading() {
       const [loaded, setLoaded] = useState(false);
       return (
-        <Dialog isOpen toggle={() => undefined}>
-          <ModalHeader>Add Incident</ModalHeader>
+        <Dialog title="Add Incident" isOpen toggle={() => undefined}>
           <ModalBody>
             <label htmlFor="date">Incident Date</label>
             <input id="date" />
@@ -169,8 +183,7 @@ describe('Dialog focus', () => {
     function Tidying() {
       const [tidied, setTidied] = useState(false);
       return (
-        <Dialog isOpen toggle={() => undefined}>
-          <ModalHeader>Add Guard</ModalHeader>
+        <Dialog title="Add Guard" isOpen toggle={() => undefined}>
           <ModalBody>
             <label htmlFor="birthdate">Birthdate</label>
             <input id="birthdate" onBlur={() => setTidied(true)} />
@@ -203,8 +216,7 @@ describe('Dialog focus', () => {
     function Picker() {
       const [chosen, setChosen] = useState(false);
       return (
-        <Dialog isOpen toggle={() => undefined}>
-          <ModalHeader>Add Guard</ModalHeader>
+        <Dialog title="Add Guard" isOpen toggle={() => undefined}>
           <ModalBody>
             <input type="file" aria-label="Photo" tabIndex={-1} className="visually-hidden" />
             {chosen ? null : <Button onClick={() => setChosen(true)}>Choose file</Button>}
@@ -230,8 +242,7 @@ describe('Dialog focus', () => {
       return (
         <main tabIndex={-1}>
           <Button onClick={() => setOpen('form')}>Add</Button>
-          <Dialog isOpen={open === 'form'} toggle={close}>
-            <ModalHeader toggle={close}>Add Login</ModalHeader>
+          <Dialog title="Add Login" isOpen={open === 'form'} toggle={close}>
             <ModalBody>
               <label htmlFor="email">Email</label>
               <input id="email" />
@@ -289,14 +300,12 @@ describe('Dialog focus', () => {
       return (
         <main>
           <Button onClick={() => setList(true)}>History</Button>
-          <Dialog isOpen={list} toggle={() => setList(false)}>
-            <ModalHeader toggle={() => setList(false)}>History</ModalHeader>
+          <Dialog title="History" isOpen={list} toggle={() => setList(false)}>
             <ModalBody>
               <Button onClick={() => setDetails(true)}>View entry</Button>
             </ModalBody>
           </Dialog>
-          <Dialog isOpen={details} toggle={() => setDetails(false)}>
-            <ModalHeader toggle={() => setDetails(false)}>Entry</ModalHeader>
+          <Dialog title="Entry" isOpen={details} toggle={() => setDetails(false)}>
             <ModalBody>
               <p>What changed.</p>
             </ModalBody>

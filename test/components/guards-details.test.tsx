@@ -164,7 +164,7 @@ describe('Guard details, Attendance tab', () => {
     await user.click(screen.getByRole('tab', { name: 'Attendance' }));
 
     const table = await screen.findByRole('table', { name: 'Attendance' });
-    // The guard's own ID, company and name would repeat on every row: its tab leaves them out.
+    // The guard's own ID, company and name would repeat on every row: its tab hides them.
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
     expect(
       within(table)
@@ -175,5 +175,26 @@ describe('Guard details, Attendance tab', () => {
     expect(requestsTo(seen, 'GET', '/attendances/list').at(-1)?.params.get('filter')).toBe(
       "((kg_guard_uuid='guard-1'))",
     );
+  });
+
+  it('shows the guard’s own columns when the Columns menu turns them on', async () => {
+    const { user } = await openDetails('guard-1');
+    await user.click(screen.getByRole('tab', { name: 'Attendance' }));
+    const table = await screen.findByRole('table', { name: 'Attendance' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+
+    await user.click(screen.getByRole('button', { name: 'Columns (3 hidden)' }));
+    const menu = screen.getByRole('group', { name: 'Columns shown' });
+    for (const name of GUARD_OWN_COLUMNS) {
+      expect(within(menu).getByRole('checkbox', { name })).not.toBeChecked();
+    }
+    await user.click(within(menu).getByRole('checkbox', { name: 'Guard ID' }));
+    await user.click(within(menu).getByRole('checkbox', { name: 'Name' }));
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(LIST_COLUMNS.attendance.filter((name) => name !== 'Company'));
+    expect(screen.getByRole('button', { name: 'Columns (1 hidden)' })).toBeInTheDocument();
   });
 });

@@ -100,6 +100,21 @@ describe('Site details', () => {
     );
   });
 
+  it('hides the Site column on its Attendance, Incidents and Visitors tabs until it is shown', async () => {
+    const { user } = await openDetails('/site-details/site-1/company-1');
+    for (const tab of ['Attendance', 'Incidents', 'Visitors']) {
+      await user.click(screen.getByRole('tab', { name: tab }));
+      const table = await screen.findByRole('table', { name: tab });
+      await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
+      expect(within(table).queryByRole('columnheader', { name: 'Site' })).toBeNull();
+
+      await user.click(screen.getByRole('button', { name: /^Columns/ }));
+      const menu = screen.getByRole('group', { name: 'Columns shown' });
+      await user.click(within(menu).getByRole('checkbox', { name: 'Site' }));
+      expect(within(table).getByRole('columnheader', { name: /^Site/ })).toBeInTheDocument();
+    }
+  });
+
   it('lists the site’s incidents in the Incidents tab', async () => {
     const { user } = await openDetails('/site-details/site-1/company-1');
     await user.click(screen.getByRole('tab', { name: 'Incidents' }));

@@ -72,7 +72,7 @@ test('a guard renamed in the console shows in the Audit Log and on its History t
   const nameRow = panel
     .getByRole('table', { name: 'Changes' })
     .getByRole('row')
-    .filter({ has: page.getByRole('rowheader', { name: 'name', exact: true }) });
+    .filter({ has: page.getByRole('rowheader', { name: 'Name', exact: true }) });
   await expect(nameRow.getByRole('cell')).toHaveText([before, after]);
   await expectNoSeriousA11yViolations(page, 'audit entry side panel');
   await page.keyboard.press('Escape');

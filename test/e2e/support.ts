@@ -132,12 +132,17 @@ export async function shownModal(page: Page): Promise<Locator> {
   return modal;
 }
 
-/** The WCAG levels every screen and modal must meet (issue 8): A and AA up to WCAG 2.2. */
-const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+/**
+ * The WCAG levels every screen and modal must meet (issue 8): A and AA up to WCAG 2.2; and axe's
+ * best practices (issue 34: a dialog's name, landmarks, heading order), which WCAG does not tag.
+ */
+const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 /**
- * Scans the page as it stands with axe-core and fails on any serious or critical violation,
- * listing each rule with the elements that break it, so the failure reads without a trace viewer.
+ * Scans the page as it stands with axe-core and fails on any violation of A11Y_TAGS, whatever its
+ * impact (issue 34: best practices such as heading order and regions are moderate), listing each
+ * rule with the elements that break it, so the failure reads without a trace viewer. (Named for
+ * the serious-only gate it was, as every spec calls it.)
  */
 export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page })
@@ -150,10 +155,7 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string): 
     .options({ resultTypes: ['violations'] })
     .withTags(A11Y_TAGS)
     .analyze();
-  const serious = violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  const report = serious.map((violation) =>
+  const report = violations.map((violation) =>
     [
       `${violation.impact} ${violation.id}: ${violation.help} (${violation.helpUrl})`,
       ...violation.nodes.map(

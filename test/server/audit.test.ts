@@ -5,10 +5,17 @@ import { sql } from 'kysely';
 import { applyRetention } from '../../server/src/jobs/scheduled-jobs';
 import { createFilesRepository } from '../../server/src/modules/files/files.repository';
 import { recordNames } from '../../server/src/modules/audit/audit.repository';
-import { toDbTime } from '../../server/src/db/time';
+import { localDate, toDbTime } from '../../server/src/db/time';
 import { diskStorage } from '../../server/src/storage/file-storage';
 import { weekdayOf } from '@rules/visitor-pass';
-import { createCompany, createSite, createUser, createVisitor, PASSWORD } from './factories';
+import {
+  createCompany,
+  createSite,
+  createUnit,
+  createUser,
+  createVisitor,
+  PASSWORD,
+} from './factories';
 import {
   APP_KEY,
   authHeaders,
@@ -118,7 +125,11 @@ describe('guards', () => {
     });
     expect(entry.actor_uuid).toBeTruthy();
     expect(entry.changes.name).toEqual({ before: null, after: `Nur Audit ${guardNumber}` });
-    expect(entry.changes.residence_uuids).toEqual({ before: null, after: [site] });
+    // A reference is recorded as its record's name, under the form's field.
+    expect(entry.changes.sites).toEqual({ before: null, after: ['Residensi Audit'] });
+    expect(entry.changes.company).toEqual({ before: null, after: 'Harimau Security' });
+    expect(entry.changes).not.toHaveProperty('residence_uuids');
+    expect(JSON.stringify(entry.changes)).not.toContain(site);
     expect(entry.changes.pin).toEqual({ before: null, after: AUDIT_SECRET });
     expect(JSON.stringify(entry)).not.toContain('482913');
   });
@@ -173,7 +184,7 @@ describe('companies, sites, supervisors and logins', () => {
       actor_role: 'superadmin',
     });
     expect(added.entry.changes.password).toEqual({ before: null, after: AUDIT_SECRET });
-    expect(added.entry.changes.residence_uuid).toEqual({ before: null, after: [free] });
+    expect(added.entry.changes.site).toEqual({ before: null, after: ['Free Court'] });
     expect(JSON.stringify(added.entry)).not.toContain('Charlie@123');
 
     const suspended = await onlyEntryOf(() =>
@@ -530,6 +541,46 @@ describe('incidents, passes, kiosks and passwords', () => {
       actor_role: 'superadmin',
       security_company_uuid: company,
     });
+  });
+
+  it('records an issued pass by its site’s and unit’s names, and its cancel as a cancel', async () => {
+    const towers = await createSite(t.db, company, {
+      name: 'Alpha Towers',
+      kipleguard_visitors: 1,
+    });
+    const unit = await createUnit(t.db, towers, 'A-12-03');
+    const issued = await onlyEntryOf(() =>
+      call('company', 'POST', '/visitors/add', {
+        residence_uuid: towers,
+        unit_uuid: unit,
+        host_name: 'Tan Mei Ling',
+        name: 'Siti Aminah',
+        phone_number: '60123456789',
+        category: 'Visitor',
+        repeat_type: 'ONE_TIME',
+        // Tomorrow, so the pass is never over before the test ends.
+        date: localDate(new Date(Date.now() + 24 * 60 * 60 * 1000)),
+        start_time: '09:00',
+        end_time: '12:00',
+      }),
+    );
+    expect(issued.entry).toMatchObject({ action: 'create', entity_label: 'Siti Aminah' });
+    expect(issued.entry.changes.site).toEqual({ before: null, after: 'Alpha Towers' });
+    expect(issued.entry.changes.unit).toEqual({ before: null, after: 'A-12-03' });
+    expect(JSON.stringify(issued.entry.changes)).not.toMatch(/_uuid/);
+    expect(JSON.stringify(issued.entry.changes)).not.toContain(towers);
+    expect(JSON.stringify(issued.entry.changes)).not.toContain(unit);
+
+    const cancelled = await onlyEntryOf(() =>
+      call('company', 'DELETE', `/visitors/${issued.entry.entity_uuid ?? ''}`),
+    );
+    expect(cancelled.entry).toMatchObject({
+      action: 'cancel',
+      entity: 'visitor',
+      entity_label: 'Siti Aminah',
+      security_company_uuid: company,
+    });
+    expect(cancelled.entry.changes).toEqual({ status: { before: 'VALID', after: 'CANCELLED' } });
   });
 
   it('records a kiosk enrolled and revoked on its site’s History, never with its credential', async () => {

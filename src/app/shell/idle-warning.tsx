@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Button, ModalBody, ModalFooter } from 'reactstrap';
 import { Dialog } from '../../components/dialog';
 import {
   loggedOut,
@@ -42,16 +42,13 @@ export function IdleWarning() {
   return (
     <Dialog
       isOpen={open}
+      title="Are you still there?"
       toggle={stay}
       centered
       role="alertdialog"
-      labelledBy="idle-title"
       // The answer most people want is one key away.
       onOpened={() => stayButton.current?.focus()}
     >
-      <ModalHeader toggle={stay} tag="h2">
-        <span id="idle-title">Are you still there?</span>
-      </ModalHeader>
       <ModalBody>
         <p className="mb-0" aria-live="polite">
           For your security, you will be signed out in {secondsLeft} second

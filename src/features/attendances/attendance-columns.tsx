@@ -111,15 +111,18 @@ function CheckTime({ row, check }: { row: Attendance; check: Check }) {
 
 const col = dataColumns<Attendance>();
 
-/** A guard's own Attendance tab leaves out the columns that name the guard on every row. */
-const GUARD_TAB_OMITS: readonly string[] = ['guard_id', 'company', 'guard_name'];
-/** A site's own Attendance tab leaves out the column that names the site. */
-const SITE_TAB_OMITS: readonly string[] = ['residence_name'];
+/** A guard's own Attendance tab hides the columns that name the guard on every row. */
+const GUARD_TAB_HIDDEN: readonly string[] = ['guard_id', 'company', 'guard_name'];
+/** A site's own Attendance tab hides the column that names the site. */
+const SITE_TAB_HIDDEN: readonly string[] = ['residence_name'];
 
-/** The columns an attendance list leaves out: none on the Guards page's own tab. */
-export function attendanceOmits(guardUuid?: string, residenceUuid?: string) {
-  if (guardUuid) return GUARD_TAB_OMITS;
-  return residenceUuid ? SITE_TAB_OMITS : undefined;
+/**
+ * The columns an attendance list hides until a user shows them (the spec's columns are "also
+ * shown per guard and per site"): none on the Guards page's own tab.
+ */
+export function attendanceHidden(guardUuid?: string, residenceUuid?: string) {
+  if (guardUuid) return GUARD_TAB_HIDDEN;
+  return residenceUuid ? SITE_TAB_HIDDEN : undefined;
 }
 
 /** The screen its column choices are remembered for. */

@@ -9,7 +9,7 @@ import { ExportModal } from '../../components/export-modal';
 import { Pagination } from '../../components/pagination';
 import { SearchBox } from '../../components/search-box';
 import { ATTENDANCE_ROW_HEIGHT } from '../../lib/constants';
-import { attendanceColumns, attendanceOmits, attendanceScreen } from './attendance-columns';
+import { attendanceColumns, attendanceHidden, attendanceScreen } from './attendance-columns';
 import { ATTENDANCE_FILE_NAME, attendanceCsv, fetchAllAttendances } from './attendance-export';
 import { attendancesList } from './attendances-slice';
 
@@ -71,7 +71,7 @@ export function AttendanceList({
       <DataTable<Attendance>
         label="Attendance"
         screen={attendanceScreen(guardUuid, residenceUuid)}
-        leaveOut={attendanceOmits(guardUuid, residenceUuid)}
+        hiddenHere={attendanceHidden(guardUuid, residenceUuid)}
         columns={attendanceColumns}
         rows={rows}
         sort={sort}

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Col, ModalBody, ModalHeader, Row } from 'reactstrap';
+import { Col, ModalBody, Row } from 'reactstrap';
 import { Dialog } from '../../components/dialog';
 
 /**
@@ -27,8 +27,7 @@ export function Selfie({
       >
         <img src={url} alt="" className="selfie-thumbnail" />
       </button>
-      <Dialog isOpen={open} toggle={close} size="xl" centered>
-        <ModalHeader toggle={close}>{label}</ModalHeader>
+      <Dialog isOpen={open} title={label} toggle={close} size="xl" centered>
         <ModalBody>
           <Row className="g-4 align-items-center">
             <Col lg={8}>

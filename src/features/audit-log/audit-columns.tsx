@@ -13,8 +13,8 @@ import {
 
 const col = dataColumns<AuditEntry>();
 
-/** What a record's own History leaves out: the column that names that record on every row. */
-export const HISTORY_OMITS: readonly string[] = ['record'];
+/** What a record's own History hides until a user shows it: the column naming that record. */
+export const HISTORY_HIDDEN: readonly string[] = ['record'];
 
 /** The name a row's View button reads out: what happened, to what, when. */
 export const entrySubject = (entry: AuditEntry) =>

@@ -8,7 +8,8 @@ import {
   actionLabel,
   actorName,
   AUDIT_TEXT,
-  auditValueText,
+  fieldLabel,
+  fieldValueText,
   recordText,
   roleLabel,
 } from './audit-text';
@@ -40,10 +41,10 @@ function ChangesTable({ entry }: { entry: AuditEntry }) {
         {changes.map(([field, change]) => (
           <tr key={field}>
             <th scope="row" className="fw-normal">
-              {field}
+              {fieldLabel(entry, field)}
             </th>
-            <td>{auditValueText(change.before)}</td>
-            <td>{auditValueText(change.after)}</td>
+            <td>{fieldValueText(field, change.before)}</td>
+            <td>{fieldValueText(field, change.after)}</td>
           </tr>
         ))}
       </tbody>

@@ -8,7 +8,7 @@ import { ErrorToast } from '../../components/error-toast';
 import { ExportModal } from '../../components/export-modal';
 import { Pagination } from '../../components/pagination';
 import { SearchBox } from '../../components/search-box';
-import { auditColumns, HISTORY_OMITS } from './audit-columns';
+import { auditColumns, HISTORY_HIDDEN } from './audit-columns';
 import { AuditEntryPanel } from './audit-entry-panel';
 import { AUDIT_FILE_NAME, auditCsv, fetchAllAudit } from './audit-export';
 import { AuditFilters } from './audit-filters';
@@ -81,7 +81,7 @@ export function AuditList({ entityUuid }: { entityUuid?: string }) {
       <DataTable<AuditEntry>
         label={history ? AUDIT_TEXT.historyTab : AUDIT_TEXT.title}
         screen={history ? 'record-history' : 'audit-log'}
-        leaveOut={history ? HISTORY_OMITS : undefined}
+        hiddenHere={history ? HISTORY_HIDDEN : undefined}
         columns={columns}
         rows={rows}
         sort={sort}

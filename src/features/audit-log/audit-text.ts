@@ -64,6 +64,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   create: 'Create',
   update: 'Update',
   delete: 'Delete',
+  cancel: 'Cancel',
   'sign-in': 'Sign-in',
   'sign-in-failed': 'Failed sign-in',
   'sign-out': 'Sign-out',
@@ -140,12 +141,110 @@ export function auditValueText(value: unknown, nested = false): string {
   return String(value);
 }
 
-/** The changes as text, one field a line: 'name: Ahmad → Ahmad Faizal'. */
-export function changesText(entry: Pick<AuditEntry, 'changes'>): string {
+/**
+ * A changed field as the forms label it. The server records a reference as its record's name
+ * under the form's field ('site', not 'residence_uuid'); entries written before that keep their
+ * ids, labelled all the same.
+ */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  site: 'Site',
+  sites: 'Sites',
+  residence_uuid: 'Site',
+  residence_uuids: 'Sites',
+  company: 'Security Company',
+  security_company_uuid: 'Security Company',
+  unit: 'Unit',
+  unit_uuid: 'Unit',
+  guard: 'Guard',
+  kg_guard_uuid: 'Guard',
+  photo: 'Photo',
+  photo_file_uuid: 'Photo',
+  cover_photo: 'Cover Photo',
+  name: 'Name',
+  email: 'Email',
+  password: 'Password',
+  pin: 'PIN',
+  address: 'Address',
+  guard_id: 'Guard ID',
+  contact_number: 'Contact No.',
+  phone_number: 'Phone',
+  ic_passport_number: 'IC/Passport No.',
+  nationality: 'Nationality',
+  birthdate: 'Birthdate',
+  is_active: 'Active',
+  status: 'Status',
+  type: 'Type',
+  lat: 'Latitude',
+  lng: 'Longitude',
+  brn: 'BRN',
+  license_number: 'License No.',
+  license_expiry_date: 'License Expiry Date',
+  kipleguard_enabled: 'Guard service',
+  kipleguard_visitors: 'Visitors',
+  kipleguard_reporting: 'Reporting',
+  kipleguard_attendance: 'Attendance',
+  pin_only_shifts: 'Shifts by PIN alone',
+  host_name: 'Host',
+  category: 'Category',
+  repeat_type: 'Pass type',
+  repeat_days: 'Weekdays',
+  date: 'Date',
+  start_time: 'Start time',
+  end_time: 'End time',
+  purpose: 'Purpose',
+  remarks: 'Remarks',
+  car_plate_number: 'Car plate',
+  access_card_number: 'Access card',
+  latest_scan_type: 'Last scan',
+  checkpoint_times: 'Scans',
+  watchlist_override: 'Watchlist overridden',
+  reason: 'Reason',
+  kiosk: 'Kiosk',
+  actions_taken: 'Actions taken',
+  files: 'Files',
+};
+
+/** Where one kind of record's form words a field its own way. */
+const ENTITY_FIELD_LABELS: Partial<Record<AuditEntity, Readonly<Record<string, string>>>> = {
+  guard: { company: 'Company', security_company_uuid: 'Company' },
+  visitor: { name: 'Visitor name' },
+  watchlist: { car_plate_number: 'Car Plate Number' },
+};
+
+/** A field no form shows: its words, the first capitalised ('set_password_link_sent_to'). */
+function fieldWords(field: string): string {
+  const words = field.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function fieldLabel(entry: Pick<AuditEntry, 'entity'>, field: string): string {
+  return ENTITY_FIELD_LABELS[entry.entity]?.[field] ?? FIELD_LABELS[field] ?? fieldWords(field);
+}
+
+/** Fields stored as 1 or 0, read as the form's switch says it. */
+const SWITCHES = new Set([
+  'is_active',
+  'kipleguard_enabled',
+  'kipleguard_visitors',
+  'kipleguard_reporting',
+  'kipleguard_attendance',
+  'pin_only_shifts',
+]);
+
+/** A changed field's value as the forms show it: a switch as Yes or No, else auditValueText. */
+export function fieldValueText(field: string, value: unknown): string {
+  if (SWITCHES.has(field) && (value === 0 || value === 1 || typeof value === 'boolean')) {
+    return value === 1 || value === true ? 'Yes' : 'No';
+  }
+  return auditValueText(value);
+}
+
+/** The changes as text, one field a line: 'Name: Ahmad → Ahmad Faizal'. */
+export function changesText(entry: Pick<AuditEntry, 'changes' | 'entity'>): string {
   return Object.entries(entry.changes)
     .map(
       ([field, change]) =>
-        `${field}: ${auditValueText(change.before)} → ${auditValueText(change.after)}`,
+        `${fieldLabel(entry, field)}: ${fieldValueText(field, change.before)} → ${fieldValueText(field, change.after)}`,
     )
     .join('\n');
 }

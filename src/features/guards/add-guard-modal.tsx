@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Button, ModalBody, ModalFooter } from 'reactstrap';
 import { Dialog } from '../../components/dialog';
 import type { FieldRefusal } from '../../api/client';
 import type { Guard } from '@contract/guards';
@@ -80,6 +80,7 @@ export function AddGuardModal({ isOpen, onClose }: { isOpen: boolean; onClose: (
   return (
     <Dialog
       isOpen={isOpen}
+      title="Add Guard"
       toggle={close}
       backdrop={creating ? 'static' : true}
       keyboard={!creating}
@@ -87,7 +88,6 @@ export function AddGuardModal({ isOpen, onClose }: { isOpen: boolean; onClose: (
       size="lg"
       centered
     >
-      <ModalHeader toggle={close}>Add Guard</ModalHeader>
       {state.step === 'form' ? (
         <GuardForm
           mode="add"

@@ -1,7 +1,7 @@
 import { isRejectedWithValue, type UnknownAction } from '@reduxjs/toolkit';
 import { Form, Formik } from 'formik';
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Alert, Button, ModalBody, ModalFooter } from 'reactstrap';
 import { Dialog } from '../../components/dialog';
 import * as yup from 'yup';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -119,15 +119,13 @@ export function AppAccessModal({
   return (
     <Dialog
       isOpen={isOpen}
+      title={`${APP_ACCESS_TEXTS.title}: ${guard.name}`}
       toggle={close}
       backdrop={busy ? 'static' : true}
       keyboard={!busy}
       onClosed={() => setState({ step: 'overview', error: null })}
       centered
     >
-      <ModalHeader toggle={close}>
-        {APP_ACCESS_TEXTS.title}: {guard.name}
-      </ModalHeader>
       {busy ? <BusyView text={APP_ACCESS_TEXTS.busy} /> : null}
       {state.step === 'done' ? (
         <>

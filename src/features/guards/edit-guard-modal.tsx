@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { ModalHeader } from 'reactstrap';
 import { Dialog } from '../../components/dialog';
 import type { FieldRefusal } from '../../api/client';
 import type { Guard } from '@contract/guards';
@@ -46,6 +45,7 @@ export function EditGuardModal({
   return (
     <Dialog
       isOpen={isOpen}
+      title="Edit Guard"
       toggle={close}
       backdrop={saving ? 'static' : true}
       keyboard={!saving}
@@ -57,7 +57,6 @@ export function EditGuardModal({
       size="lg"
       centered
     >
-      <ModalHeader toggle={close}>Edit Guard</ModalHeader>
       {saving ? (
         <BusyView text="Currently updating. Please don't close this window." />
       ) : (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Button, ModalBody, ModalFooter } from 'reactstrap';
 import { Dialog } from '../../components/dialog';
 import type { Guard } from '@contract/guards';
 import { useAppDispatch } from '../../app/hooks';
@@ -33,15 +33,13 @@ export function PinModal({
   return (
     <Dialog
       isOpen={isOpen}
+      title={state.step === 'done' ? 'Success' : 'Generate new user PIN'}
       toggle={close}
       backdrop={saving ? 'static' : true}
       keyboard={!saving}
       onClosed={() => setState({ step: 'confirm' })}
       centered
     >
-      <ModalHeader toggle={close}>
-        {state.step === 'done' ? 'Success' : 'Generate new user PIN'}
-      </ModalHeader>
       {state.step === 'confirm' ? (
         <>
           <ModalBody>

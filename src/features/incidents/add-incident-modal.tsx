@@ -10,7 +10,6 @@ import {
   Label,
   ModalBody,
   ModalFooter,
-  ModalHeader,
   Progress,
   Row,
 } from 'reactstrap';
@@ -204,14 +203,21 @@ export function AddIncidentModal({
 
   return (
     // The backdrop never closes it, so a stray click does not throw away what was typed.
-    <Dialog isOpen={isOpen} toggle={close} size="lg" centered backdrop="static" keyboard={!saving}>
+    <Dialog
+      isOpen={isOpen}
+      title="Add Incident"
+      toggle={close}
+      size="lg"
+      centered
+      backdrop="static"
+      keyboard={!saving}
+    >
       <Formik
         initialValues={emptyIncidentForm(residenceUuid)}
         validationSchema={schema}
         onSubmit={submit}
       >
         <Form noValidate aria-label="Add Incident">
-          <ModalHeader toggle={close}>Add Incident</ModalHeader>
           <ModalBody>
             <fieldset disabled={saving}>
               <WhenFields />

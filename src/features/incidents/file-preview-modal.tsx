@@ -1,4 +1,4 @@
-import { ModalBody, ModalHeader } from 'reactstrap';
+import { ModalBody } from 'reactstrap';
 import { Dialog } from '../../components/dialog';
 import type { IncidentFile } from '@contract/incidents';
 import { isVideo } from './incident-text';
@@ -13,8 +13,13 @@ export interface FilePreviewModalProps {
 /** A photo enlarged, or a video played with the browser's controls (the server serves byte ranges). */
 export function FilePreviewModal({ isOpen, file, onClose }: FilePreviewModalProps) {
   return (
-    <Dialog isOpen={isOpen && file !== null} toggle={onClose} size="xl" centered>
-      <ModalHeader toggle={onClose}>{file?.filename}</ModalHeader>
+    <Dialog
+      isOpen={isOpen && file !== null}
+      title={file?.filename}
+      toggle={onClose}
+      size="xl"
+      centered
+    >
       <ModalBody>
         {file && isVideo(file.mime_type) ? (
           <video src={file.url} controls autoPlay className="photo-large">

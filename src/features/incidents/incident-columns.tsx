@@ -7,8 +7,8 @@ import { reporterOf } from './incident-text';
 
 const col = dataColumns<Incident>();
 
-/** What a site's own Incidents tab leaves out: the column that would name the site on every row. */
-export const SITE_TAB_OMITS: readonly string[] = ['residence_name'];
+/** What a site's own Incidents tab hides until a user shows it: the column naming the site. */
+export const SITE_TAB_HIDDEN: readonly string[] = ['residence_name'];
 
 /** The spec's columns (part 2 §2); View opens the incident's page, as a row click does. */
 export function incidentColumns(onView: (incident: Incident) => void) {

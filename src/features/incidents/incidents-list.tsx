@@ -10,7 +10,7 @@ import { Pagination } from '../../components/pagination';
 import { SearchBox } from '../../components/search-box';
 import { clearIfShown, SuccessAlert } from '../../components/success-alert';
 import { AddIncidentModal } from './add-incident-modal';
-import { incidentColumns, SITE_TAB_OMITS } from './incident-columns';
+import { incidentColumns, SITE_TAB_HIDDEN } from './incident-columns';
 import { incidentsList, incidentsSelectors } from './incidents-slice';
 
 const {
@@ -71,7 +71,7 @@ export function IncidentsList({ residenceUuid }: { residenceUuid?: string }) {
       <DataTable<Incident>
         label="Incidents"
         screen={residenceUuid ? 'site-incidents' : 'incidents'}
-        leaveOut={residenceUuid ? SITE_TAB_OMITS : undefined}
+        hiddenHere={residenceUuid ? SITE_TAB_HIDDEN : undefined}
         columns={columns}
         rows={rows}
         sort={sort}

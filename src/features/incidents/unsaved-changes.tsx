@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useBlocker } from 'react-router-dom';
-import { Button, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Button, ModalBody, ModalFooter } from 'reactstrap';
 import { Dialog } from '../../components/dialog';
 
 /** Spec part 2 §2, to the letter. */
@@ -84,12 +84,12 @@ export function UnsavedChangesModal({ request, onSave, onDiscard }: UnsavedChang
   return (
     <Dialog
       isOpen={request !== null}
+      title="Unsaved Changes"
       toggle={stay}
       backdrop={saving ? 'static' : true}
       keyboard={!saving}
       centered
     >
-      <ModalHeader toggle={stay}>Unsaved Changes</ModalHeader>
       <ModalBody>
         {saving ? (
           <div role="status" className="d-flex align-items-center gap-2">

@@ -1,5 +1,4 @@
-import { useId } from 'react';
-import { Button, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Button, ModalBody, ModalFooter } from 'reactstrap';
 import type { Login } from '@contract/logins';
 import { Dialog } from '../../components/dialog';
 import { AuditList } from '../audit-log/audit-list';
@@ -16,12 +15,13 @@ export interface LoginHistoryModalProps {
  * has no details page to hold the tab, so the list opens in a dialog from its row.
  */
 export function LoginHistoryModal({ isOpen, login, onClose }: LoginHistoryModalProps) {
-  const titleId = useId();
   return (
-    <Dialog isOpen={isOpen && login !== null} toggle={onClose} size="xl" labelledBy={titleId}>
-      <ModalHeader toggle={onClose}>
-        <span id={titleId}>{AUDIT_TEXT.historyOf(login?.user_email ?? '')}</span>
-      </ModalHeader>
+    <Dialog
+      isOpen={isOpen && login !== null}
+      title={AUDIT_TEXT.historyOf(login?.user_email ?? '')}
+      toggle={onClose}
+      size="xl"
+    >
       <ModalBody>{login ? <AuditList entityUuid={login.uuid} /> : null}</ModalBody>
       <ModalFooter>
         <Button color="secondary" outline onClick={onClose}>

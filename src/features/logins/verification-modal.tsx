@@ -1,6 +1,6 @@
 import { Form, Formik } from 'formik';
 import { useId } from 'react';
-import { Alert, Button, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Alert, Button, ModalBody, ModalFooter } from 'reactstrap';
 import { Dialog } from '../../components/dialog';
 import * as yup from 'yup';
 import { TextInput } from '../../components/form-fields';
@@ -40,7 +40,14 @@ export function VerificationModal({
   const ownEmail = useAppSelector(selectProfile)?.email ?? '';
   const confirmsId = useId();
   return (
-    <Dialog isOpen={isOpen} toggle={close} centered backdrop="static" keyboard={!busy}>
+    <Dialog
+      isOpen={isOpen}
+      title="Verification"
+      toggle={close}
+      centered
+      backdrop="static"
+      keyboard={!busy}
+    >
       <Formik
         initialValues={{ email: ownEmail, password: '' }}
         validationSchema={schema}
@@ -52,7 +59,6 @@ export function VerificationModal({
         }}
       >
         <Form noValidate aria-label="Verification" aria-describedby={confirmsId}>
-          <ModalHeader toggle={close}>Verification</ModalHeader>
           <ModalBody>
             <p id={confirmsId} className="fw-semibold">
               {confirms}

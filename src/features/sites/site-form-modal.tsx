@@ -1,6 +1,6 @@
 import { Form, Formik } from 'formik';
 import { useEffect } from 'react';
-import { Button, Col, ModalBody, ModalFooter, ModalHeader, Row } from 'reactstrap';
+import { Button, Col, ModalBody, ModalFooter, Row } from 'reactstrap';
 import { Dialog } from '../../components/dialog';
 import type { Site } from '@contract/sites';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -90,7 +90,15 @@ export function SiteFormModal({ isOpen, site, onClose, onSaved }: SiteFormModalP
 
   return (
     // The backdrop never closes it, so a stray click does not throw away what was typed.
-    <Dialog isOpen={isOpen} toggle={close} size="lg" centered backdrop="static" keyboard={!saving}>
+    <Dialog
+      isOpen={isOpen}
+      title={title}
+      toggle={close}
+      size="lg"
+      centered
+      backdrop="static"
+      keyboard={!saving}
+    >
       <Formik
         initialValues={site ? siteFormValues(site) : newSiteValues}
         validationSchema={siteFormSchema}
@@ -98,7 +106,6 @@ export function SiteFormModal({ isOpen, site, onClose, onSaved }: SiteFormModalP
       >
         {({ setFieldValue }) => (
           <Form noValidate aria-label={title}>
-            <ModalHeader toggle={close}>{title}</ModalHeader>
             <ModalBody>
               <fieldset disabled={saving}>
                 <PhotoPicker

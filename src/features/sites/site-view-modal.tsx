@@ -1,4 +1,4 @@
-import { Button, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Button, ModalBody, ModalFooter } from 'reactstrap';
 import { Dialog } from '../../components/dialog';
 import type { Site } from '@contract/sites';
 
@@ -17,8 +17,7 @@ export interface SiteViewModalProps {
 export function SiteViewModal({ isOpen, site, onClose }: SiteViewModalProps) {
   const coverUrl = site?.file?.url ?? null;
   return (
-    <Dialog isOpen={isOpen} toggle={onClose} centered>
-      <ModalHeader toggle={onClose}>View Site</ModalHeader>
+    <Dialog isOpen={isOpen} title="View Site" toggle={onClose} centered>
       <ModalBody>
         {coverUrl ? (
           <img src={coverUrl} alt={`Cover of ${site?.name ?? 'the site'}`} className="site-cover" />

@@ -1,17 +1,7 @@
 import { lazy, Suspense, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import Camera from 'lucide-react/icons/camera';
 import CameraOff from 'lucide-react/icons/camera-off';
-import {
-  Button,
-  Col,
-  Form,
-  Input,
-  Label,
-  ModalBody,
-  ModalFooter,
-  ModalHeader,
-  Row,
-} from 'reactstrap';
+import { Button, Col, Form, Input, Label, ModalBody, ModalFooter, Row } from 'reactstrap';
 import { Dialog } from '../../components/dialog';
 import type { ScanType, Visitor } from '@contract/visitors';
 import { lastScanMsOf, type ScanVerdict } from '@rules/visitor-pass';
@@ -204,13 +194,13 @@ export function ScanDesk({ isOpen, onClose }: { isOpen: boolean; onClose: () => 
   return (
     <Dialog
       isOpen={isOpen}
+      title="Scan Pass"
       toggle={onClose}
       onOpened={() => field.current?.focus()}
       onClosed={reset}
       autoFocus={false}
       size="xl"
     >
-      <ModalHeader toggle={onClose}>Scan Pass</ModalHeader>
       <ModalBody>
         <Row className="g-4">
           <Col lg={5}>

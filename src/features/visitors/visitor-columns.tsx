@@ -25,8 +25,8 @@ function TwoTimes({ first, second }: { first: string; second: string }) {
 
 const col = dataColumns<VisitorRow>();
 
-/** What a site's own Visitors tab leaves out: the column that would name the site on every row. */
-export const SITE_TAB_OMITS: readonly string[] = ['residence_name'];
+/** What a site's own Visitors tab hides until a user shows it: the column naming the site. */
+export const SITE_TAB_HIDDEN: readonly string[] = ['residence_name'];
 
 /**
  * The spec's 14 columns in its order (part 2, Visitors page). Cells that depend on the time (HDF,

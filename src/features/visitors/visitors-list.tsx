@@ -10,7 +10,7 @@ import { ErrorToast } from '../../components/error-toast';
 import { ExportModal } from '../../components/export-modal';
 import { Pagination } from '../../components/pagination';
 import { SearchBox } from '../../components/search-box';
-import { SITE_TAB_OMITS, visitorColumns } from './visitor-columns';
+import { SITE_TAB_HIDDEN, visitorColumns } from './visitor-columns';
 import { fetchAllVisitors, VISITORS_FILE_NAME, visitorsCsv } from './visitor-export';
 import { QUICK_FILTERS } from './visitor-quick-filters';
 import { visitorsList, visitorsSelectors } from './visitors-slice';
@@ -94,7 +94,7 @@ export function VisitorsList({
       <DataTable<VisitorRow>
         label="Visitors"
         screen={residenceUuid ? 'site-visitors' : 'visitors'}
-        leaveOut={residenceUuid ? SITE_TAB_OMITS : undefined}
+        hiddenHere={residenceUuid ? SITE_TAB_HIDDEN : undefined}
         columns={visitorColumns}
         rows={rows}
         sort={sort}

@@ -16,11 +16,15 @@ export const AUDIT_ENTITIES = [
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
-/** What happened. Record writes are create, update and delete; the rest name an event. */
+/**
+ * What happened. Record writes are create, update and delete; the rest name an event, as the
+ * user did it (a pass's cancel, a visitor's check-in).
+ */
 export const AUDIT_ACTIONS = [
   'create',
   'update',
   'delete',
+  'cancel',
   'sign-in',
   'sign-in-failed',
   'sign-out',

@@ -18,6 +18,7 @@ import {
   walksInOrder,
 } from '../../query';
 import { currentOrigin, type AuditActor } from './audit-context';
+import { namedChanges } from './changes';
 
 /**
  * A name column of the entries, found by text through the table of distinct names (audit_names,
@@ -100,7 +101,7 @@ export async function recordAudit(db: DB, event: AuditEvent): Promise<void> {
       actor_name: actor.name,
       actor_role: actor.role,
       security_company_uuid: companyOf(db, event.companyUuid, actor),
-      changes: JSON.stringify(event.changes ?? {}),
+      changes: JSON.stringify(await namedChanges(db, event.changes ?? {})),
       client_address: origin.clientAddress,
       user_agent: origin.userAgent,
     })

@@ -154,7 +154,7 @@ export function createPassIssuingService(deps: {
       values,
       body.override_watchlist,
     );
-    return hits.length === 0 ? {} : { watchlist_override: hits };
+    return hits.length === 0 ? {} : { watchlist_override: hits.map((hit) => hit.reason) };
   }
 
   return {
@@ -229,7 +229,7 @@ export function createPassIssuingService(deps: {
       const pass = await visitors.find(caller, { uuid });
       if (!pass) throw notFound();
       const cancelled = await visitors.cancel(uuid, now, {
-        action: 'update',
+        action: 'cancel',
         entity: 'visitor',
         entityUuid: uuid,
         entityLabel: pass.name,
