@@ -477,7 +477,8 @@ describe('Logins', () => {
     await user.click(within(modal).getByRole('button', { name: 'Next' }));
 
     const step = await screen.findByRole('form', { name: 'Verification' });
-    expect(within(step).getByText('Verification')).toBeInTheDocument();
+    // The step's dialog is named by its title.
+    expect(screen.getByRole('dialog', { name: 'Verification' })).toContainElement(step);
     expect(step).toHaveAccessibleDescription('Confirm adding login night@aegis.example.com');
     expect(within(step).getByLabelText('Email')).toHaveValue('company@example.com');
     await user.clear(within(step).getByLabelText('Email'));

@@ -240,6 +240,7 @@ describe('History', () => {
       'Attendance',
       'Incidents',
       'Visitors',
+      'Units',
       'History',
     ]);
     await user.click(screen.getByRole('tab', { name: 'History' }));
