@@ -133,6 +133,53 @@ describe('The gate', () => {
     ).toBeTruthy();
   });
 
+  it('gives the desk’s reason, by its code, for a pass that may go neither way', async () => {
+    server.use(
+      http.post(`${GUARD_API}/residences/:site/visitors/scan`, () => {
+        const visitor = guardAppRecords().visitors.find((v) => v.id === 102);
+        return HttpResponse.json({
+          success: true,
+          message: 'OK',
+          data: {
+            visitor: {
+              ...visitor,
+              can_check_in: false,
+              can_check_out: false,
+              // The kiosk words it by the code; these words would show only for an unknown code.
+              refusal: { code: 'PASS_CANCELLED', message: 'Cancelled (server words).' },
+              watchlist: [],
+            },
+          },
+        });
+      }),
+    );
+    const { scan } = await openGate();
+    await scan('KGV-102');
+    const desk = screen.getByRole('region', { name: 'Scan a pass' });
+    const refusal = await within(desk).findByRole('alert');
+    expect(refusal).toHaveTextContent('Not allowed');
+    expect(refusal).toHaveTextContent('This pass was cancelled.');
+    expect(within(desk).queryByRole('button', { name: /^Check (in|out)$/ })).toBeNull();
+  });
+
+  it('says in the list why a visitor cannot be checked in yet', async () => {
+    const farah = guardAppRecords().visitors.find((v) => v.id === 103);
+    if (!farah) throw new Error('Expected Farah Aziz in the fixtures');
+    Object.assign(farah, {
+      can_check_in: false,
+      refusal: {
+        code: 'PASS_OUTSIDE_WINDOW',
+        message: 'This pass is outside its visiting window.',
+      },
+    });
+    await openGate();
+    const panel = await screen.findByRole('tabpanel');
+    const row = (await within(panel).findByText('Farah Aziz')).closest('li');
+    if (!row) throw new Error('Expected Farah Aziz’s row');
+    expect(within(row).getByText('This pass is outside its visiting window.')).toBeInTheDocument();
+    expect(within(row).queryByRole('button')).toBeNull();
+  });
+
   it('says when no pass has the code, and shows a refusal in the server’s words', async () => {
     const { scan, user } = await openGate();
     const desk = screen.getByRole('region', { name: 'Scan a pass' });

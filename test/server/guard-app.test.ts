@@ -1264,6 +1264,42 @@ describe('visitors at the gate', () => {
     await t.db.deleteFrom('visitors').where('qr_code', '=', 'WATCHED-GATE').execute();
   });
 
+  it('says why a pass may be scanned neither way, by the desk’s code and words, and adds nothing to the app’s keys', async () => {
+    await createVisitor(t.db, siteA1, { name: 'Welcome Guest', qr_code: 'REFUSAL-OPEN' });
+    await createVisitor(t.db, siteA1, {
+      name: 'Cancelled Guest',
+      qr_code: 'REFUSAL-CANCELLED',
+      status: 'CANCELLED',
+    });
+    const open = await door('POST', `residences/${siteA1}/visitors/scan`, {
+      token,
+      payload: { qr_code_data: 'REFUSAL-OPEN' },
+    });
+    expect(open.json().data.visitor).toMatchObject({ can_check_in: true, refusal: null });
+
+    const cancelled = await door('POST', `residences/${siteA1}/visitors/scan`, {
+      token,
+      payload: { qr_code_data: 'REFUSAL-CANCELLED' },
+    });
+    const visitor = cancelled.json().data.visitor;
+    for (const key of APP_VISITOR_KEYS) expect(visitor).toHaveProperty(key);
+    expect(visitor).toMatchObject({
+      can_check_in: false,
+      can_check_out: false,
+      refusal: { code: 'PASS_CANCELLED', message: 'This pass was cancelled.' },
+    });
+    // The same words as the refusal of the scan itself.
+    const scan = await door('POST', `residences/${siteA1}/visitors/${visitor.id}/check-in`, {
+      token,
+    });
+    expect(scan.statusCode).toBe(409);
+    expect(scan.json()).toMatchObject(visitor.refusal);
+    await t.db
+      .deleteFrom('visitors')
+      .where('qr_code', 'in', ['REFUSAL-OPEN', 'REFUSAL-CANCELLED'])
+      .execute();
+  });
+
   it('lists the day with counts under the key the status names, scans by code and checks in and out by id', async () => {
     const pass = await createVisitor(t.db, siteA1, { name: 'Expected Guest', unit_uuid: unitUuid });
     const all = await door('GET', `residences/${siteA1}/visitors`, { token });

@@ -37,6 +37,7 @@ function verdictOf(visitor: GuardAppVisitor): GateVerdict {
 
 function DeskPanel({ state, onConfirm }: { state: GateDeskState; onConfirm: () => void }) {
   const { t } = useTranslation('kiosk');
+  const failureText = useFailureText();
   switch (state.step) {
     case 'waiting':
       return <p className="kiosk-hint">{t('gate.waiting')}</p>;
@@ -99,7 +100,7 @@ function DeskPanel({ state, onConfirm }: { state: GateDeskState; onConfirm: () =
             <DeskResult
               tone="refused"
               title={t('gate.notAllowed')}
-              text={t('gate.notAllowedText')}
+              text={state.pass.refusal ? failureText(state.pass.refusal) : t('gate.notAllowedText')}
               alert
             />
           )}

@@ -4,9 +4,9 @@ import {
   judgeScan,
   ONE_TIME,
   REPEAT_WINDOW_DAYS,
+  SCAN_REFUSAL_CODES,
   VALID,
   weekdayOf,
-  type ScanRefusal,
 } from '@rules/visitor-pass';
 import { VISITOR_TYPES, walkInProblem, type WalkInFields } from '@rules/walk-ins';
 import { authorOf, type Caller, type GuardPrincipal, type GuardSite } from '../../auth/principal';
@@ -20,15 +20,6 @@ import type { WatchlistRepository } from '../watchlist/watchlist.repository';
 import { checkWatchlist } from '../watchlist/watchlist.service';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
 import { dueOutAtText, type PassKey, type VisitorsRepository } from './visitors.repository';
-
-const REFUSAL_CODES: Record<ScanRefusal, string> = {
-  cancelled: 'PASS_CANCELLED',
-  'not-valid': 'PASS_NOT_VALID',
-  used: 'PASS_USED',
-  'outside-window': 'PASS_OUTSIDE_WINDOW',
-  'wrong-weekday': 'PASS_WRONG_WEEKDAY',
-  'just-scanned': 'PASS_JUST_SCANNED',
-};
 
 export const SCANNED_ELSEWHERE = 'This pass was just scanned at another desk.';
 export const ALREADY_CHECKED = {
@@ -63,7 +54,7 @@ export async function scanPass(
     },
     input.now,
   );
-  if (!verdict.allowed) throw new ApiError(409, REFUSAL_CODES[verdict.reason], verdict.message);
+  if (!verdict.allowed) throw new ApiError(409, SCAN_REFUSAL_CODES[verdict.reason], verdict.message);
   if (input.expected && verdict.scanType !== input.expected) {
     throw conflict(ALREADY_CHECKED[input.expected], ALREADY_CHECKED_CODES[input.expected]);
   }
