@@ -44,13 +44,13 @@ describe('The gate', () => {
     const { user } = await openGate();
 
     await waitFor(() =>
-      expect(tabNames()).toEqual(['Upcoming (3)', 'Checked in (1)', 'Overtime (1)']),
+      expect(tabNames()).toEqual(['Upcoming (3)', 'Checked in (1)', 'Overstay (1)']),
     );
     expect(listedNames()).toEqual(['Aisyah Rahman', 'Daniel Lee', 'Farah Aziz']);
 
     await user.click(screen.getByRole('tab', { name: 'Checked in (1)' }));
     await waitFor(() => expect(listedNames()).toEqual(['Bala Raj']));
-    await user.click(screen.getByRole('tab', { name: 'Overtime (1)' }));
+    await user.click(screen.getByRole('tab', { name: 'Overstay (1)' }));
     await waitFor(() => expect(listedNames()).toEqual(['Gopal Nair']));
     const panel = screen.getByRole('tabpanel');
     expect(within(panel).getByRole('button', { name: 'Check out Gopal Nair' })).toBeInTheDocument();
@@ -66,7 +66,7 @@ describe('The gate', () => {
     });
     const { user } = await openGate();
     await waitFor(() => expect(tabNames()[0]).toBe('Upcoming (3)'));
-    await user.click(screen.getByRole('tab', { name: 'Overtime (1)' }));
+    await user.click(screen.getByRole('tab', { name: 'Overstay (1)' }));
     await waitFor(() => expect(listedNames()).toEqual(['Gopal Nair']));
     expect(asked).toEqual([
       ['2026-03-20', 'upcoming'],
@@ -82,7 +82,7 @@ describe('The gate', () => {
     // Focus goes to the notice: the button left with the visitor for the Checked in tab.
     await expectFocus(await screen.findByText('Daniel Lee checked in.'));
     await waitFor(() =>
-      expect(tabNames()).toEqual(['Upcoming (2)', 'Checked in (2)', 'Overtime (1)']),
+      expect(tabNames()).toEqual(['Upcoming (2)', 'Checked in (2)', 'Overstay (1)']),
     );
     expect(listedNames()).toEqual(['Aisyah Rahman', 'Farah Aziz']);
   });
@@ -106,7 +106,7 @@ describe('The gate', () => {
     expect(guardAppRecords().visitors.find((v) => v.id === 101)?.status).toBe('checked_in');
     expect(field).toHaveFocus();
     await waitFor(() =>
-      expect(tabNames()).toEqual(['Upcoming (2)', 'Checked in (2)', 'Overtime (1)']),
+      expect(tabNames()).toEqual(['Upcoming (2)', 'Checked in (2)', 'Overstay (1)']),
     );
   });
 
@@ -273,7 +273,7 @@ describe('The gate', () => {
     ]);
     await expectFocus(screen.getByRole('button', { name: 'Register a walk-in' }));
     await waitFor(() =>
-      expect(tabNames()).toEqual(['Upcoming (3)', 'Checked in (2)', 'Overtime (1)']),
+      expect(tabNames()).toEqual(['Upcoming (3)', 'Checked in (2)', 'Overstay (1)']),
     );
   });
 
