@@ -75,6 +75,27 @@ describe('Reporting an incident at the kiosk', () => {
     expect(keys).toEqual([stored?.idempotencyKey]);
   });
 
+  it('sends the device’s position with the report when the browser gives it', async () => {
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: {
+        getCurrentPosition: (success: PositionCallback) =>
+          success({ coords: { latitude: 3.1579, longitude: 101.7123 } } as GeolocationPosition),
+      },
+    });
+    try {
+      const app = await openKiosk();
+      await report(app, 'Fire', 'Smoke from the bin room.');
+      await screen.findByRole('heading', { level: 2, name: 'Report sent' });
+      expect(guardAppRecords().incidents[0]?.fields).toMatchObject({
+        lat: '3.1579',
+        lng: '101.7123',
+      });
+    } finally {
+      Reflect.deleteProperty(navigator, 'geolocation');
+    }
+  });
+
   it('sends the time chosen by day, hour and minute, the last seven days offered', async () => {
     const app = await openKiosk();
     await openGuardMenu(app);

@@ -1051,6 +1051,51 @@ describe('incidents', () => {
     expect(madeLongAfter.statusCode).toBe(403);
   });
 
+  it('stores the device’s position with a report, and shows it in the console', async () => {
+    const token = await appSignIn('alice@guards.example.com');
+    await verifyPin(token, '111111');
+    const [category] = await sqlRows(t.db, 'select uuid from incident_categories limit 1');
+    const form = (description: string, position: FormPart[]): FormPart[] => [
+      { field: 'incident_type', value: String(category?.uuid) },
+      { field: 'description', value: description },
+      { field: 'incident_at', value: '2026-11-23 09:15 PM' },
+      ...position,
+    ];
+    const placed = await door('POST', `residences/${siteA1}/incidents`, {
+      token,
+      form: form('Broken lamp at the gate.', [
+        { field: 'lat', value: '3.1579' },
+        { field: 'lng', value: '101.7123' },
+      ]),
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: `/kgapi/incidents/list?filter=${encodeURIComponent(`(uuid = '${placed.json().data.incident_uuid}')`)}`,
+      headers: authHeaders(companyToken),
+    });
+    expect(shown.json().resource[0]).toMatchObject({ lat: 3.1579, lng: 101.7123 });
+
+    // The old app's 0,0 (location denied) is no position; half a position is refused.
+    const denied = await door('POST', `residences/${siteA1}/incidents`, {
+      token,
+      form: form('Lamp again.', [
+        { field: 'lat', value: '0' },
+        { field: 'lng', value: '0' },
+      ]),
+    });
+    const [stored] = await sqlRows(t.db, 'select lat, lng from incidents where uuid = ?', [
+      denied.json().data.incident_uuid,
+    ]);
+    expect(stored).toEqual({ lat: null, lng: null });
+    const half = await door('POST', `residences/${siteA1}/incidents`, {
+      token,
+      form: form('Lamp once more.', [{ field: 'lat', value: '3.1579' }]),
+    });
+    expect(half.statusCode).toBe(400);
+    expect(half.json().message).toBe('lat and lng must be numbers within range, sent together.');
+  });
+
   it('refuses a report at a site that takes none, and a time that is not the app’s', async () => {
     const token = await appSignIn('alice@guards.example.com');
     await verifyPin(token, '111111');

@@ -11,6 +11,7 @@ import { dateTimeInputText, incidentTimeText, readDateTimeInput } from '../../li
 import type { GuardAppIncidentType } from '@contract/guard-app';
 import { PHOTO_TOO_LARGE, PHOTO_TYPES, photoProblem } from '@rules/files';
 import { isInFuture, MAX_REPORT_PHOTOS } from '@rules/incidents';
+import { useDeviceLocation } from './device-location';
 import { newIdempotencyKey } from './incident-outbox';
 import { IncidentTimeField } from './incident-time-field';
 import { useFailureText } from './kiosk-failure';
@@ -229,6 +230,7 @@ export function IncidentScreen({ siteUuid, guardToken }: { siteUuid: string; gua
   const names = useKioskNames();
   const dispatch = useAppDispatch();
   const outbox = useOutbox();
+  const location = useDeviceLocation();
   const [types, setTypes] = useState<TypesState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [outcome, setOutcome] = useState<'sent' | 'waiting' | null>(null);
@@ -278,6 +280,7 @@ export function IncidentScreen({ siteUuid, guardToken }: { siteUuid: string; gua
           incidentAt: incidentTimeText(incidentAt),
           reportedAt: new Date().toISOString(),
           photos,
+          position: await location(),
         },
       });
       if (result.status === 'refused') helpers.setStatus(failureText(result.failure));

@@ -661,6 +661,7 @@ export function guardAppRoutes(
       await guardApp.requirePin(request, guard, site, form.fields.pin, now, madeAt);
       const happened = parseDeviceTime(form.fields.incident_at ?? '');
       if (!happened) throw badRequest(GUARD_DOOR_MESSAGES.incidentTimeInvalid, 'INVALID_DATE');
+      const position = positionOf(form.fields);
       const header = request.headers['idempotency-key'];
       const key = typeof header === 'string' && header.trim() ? header.trim().slice(0, 200) : null;
       const report = {
@@ -673,7 +674,14 @@ export function guardAppRoutes(
       const photos = await incidents.storeReportPhotos(guard, form.files);
       const incident = await incidents.add(
         guard,
-        { ...report, residence_uuid: site.uuid, actions_taken: '', files: photos },
+        {
+          ...report,
+          residence_uuid: site.uuid,
+          actions_taken: '',
+          files: photos,
+          lat: position?.lat ?? null,
+          lng: position?.lng ?? null,
+        },
         now,
         key,
       );
