@@ -3,7 +3,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { Button, Col, Row } from 'reactstrap';
 import type { Visitor } from '@contract/visitors';
 import { formatTimestamp } from '../../lib/dates';
-import type { ScanVerdict } from '@rules/visitor-pass';
+import { CANCELLED, type ScanVerdict } from '@rules/visitor-pass';
 import { hdfStatus, healthCode } from '../../lib/visitor-health';
 import { useAppDispatch } from '../../app/hooks';
 import { BackLink } from '../../components/back-link';
@@ -29,6 +29,9 @@ import {
   visitorName,
 } from './visitor-text';
 import { scanVisitorPass } from './visitors-slice';
+
+/** Shown instead of a cancelled pass's QR code, which would only be refused at the gate. */
+const CANCELLED_QR_TEXT = 'This pass was cancelled: its QR code no longer opens the gate.';
 
 /** The badge's print view loads when Print is first chosen, with its print style sheet. */
 const VisitorPrintView = lazy(() => import('./visitor-print-view'));
@@ -214,7 +217,11 @@ function VisitorDetails({
           />
         </DetailsSection>
         <DetailsSection title="QR Code">
-          <PassQrCode code={visitor.qr_code} name={visitor.name} />
+          {visitor.status === CANCELLED ? (
+            <p>{CANCELLED_QR_TEXT}</p>
+          ) : (
+            <PassQrCode code={visitor.qr_code} name={visitor.name} />
+          )}
         </DetailsSection>
       </Col>
     </Row>
@@ -229,7 +236,8 @@ export function VisitorDetailsPage() {
   const [error, setError] = useState<string | null>(null);
   const printing = useSearchParams()[0].has('print');
 
-  if (printing && record.status === 'found') {
+  // A cancelled pass has no badge to print: its page says it was cancelled instead.
+  if (printing && record.status === 'found' && record.visitor.status !== CANCELLED) {
     return (
       <Suspense fallback={<LoadingOverlay />}>
         <VisitorPrintView visitor={record.visitor} />
