@@ -10,6 +10,7 @@ import {
 } from '../../server/src/modules/guard-app/guard-app.service';
 import { PIN_MESSAGES, PIN_POLICY } from '../../server/src/auth/password-throttle';
 import { toDbTime } from '../../server/src/db/time';
+import { newPassCode } from '../../server/src/modules/visitors/visitors.repository';
 import type { Attendance } from '@contract/attendances';
 import type { VisitorRow } from '@contract/visitors';
 import {
@@ -1343,6 +1344,18 @@ describe('visitors at the gate', () => {
       .deleteFrom('visitors')
       .where('qr_code', 'in', ['REFUSAL-OPEN', 'REFUSAL-CANCELLED'])
       .execute();
+  });
+
+  it('finds a pass by its code typed in lower case at the gate', async () => {
+    const code = newPassCode();
+    const pass = await createVisitor(t.db, siteA1, { name: 'Typed Guest', qr_code: code });
+    const scanned = await door('POST', `residences/${siteA1}/visitors/scan`, {
+      token,
+      payload: { qr_code_data: code.toLowerCase() },
+    });
+    expect(scanned.statusCode, scanned.body).toBe(200);
+    expect(scanned.json().data.visitor).toMatchObject({ uuid: pass, qr_code_data: code });
+    await t.db.deleteFrom('visitors').where('uuid', '=', pass).execute();
   });
 
   it('lists the day with counts under the key the status names, scans by code and checks in and out by id', async () => {

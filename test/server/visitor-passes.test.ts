@@ -5,6 +5,12 @@ import type { EPass, Visitor } from '@contract/visitors';
 import { PASS_MESSAGES } from '@rules/pass-issuing';
 import { SCAN_MESSAGES } from '@rules/visitor-pass';
 import { localDate } from '../../server/src/db/time';
+import {
+  newPassCode,
+  PASS_CODE_ALPHABET,
+  PASS_CODE_LENGTH,
+  passCodeCandidates,
+} from '../../server/src/modules/visitors/visitors.repository';
 import { createCompany, createSite, createUnit } from './factories';
 import {
   APP_KEY,
@@ -113,11 +119,27 @@ describe('POST /visitors/add', () => {
     expect(pass.epass_path).toMatch(/^\/pass\/[A-Za-z0-9_-]{32}$/);
   });
 
-  it('makes every code unguessable: 24 URL-safe characters (144 random bits), all different', async () => {
+  it('makes every code unguessable and easy to type: 29 of 32 characters without look-alikes (145 random bits), all different', async () => {
     const codes = new Set<string>();
     for (let i = 0; i < 20; i++) codes.add((await issue(ALPHA, { name: `Visitor ${i}` })).qr_code);
     expect(codes.size).toBe(20);
-    for (const code of codes) expect(code).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    for (const code of codes) expect(code).toMatch(/^[2-9A-HJ-NP-Z]{29}$/);
+    // 32 symbols are 5 bits each: 29 of them hold at least the 144 bits the codes had.
+    expect(new Set(PASS_CODE_ALPHABET).size).toBe(32);
+    expect(PASS_CODE_LENGTH * Math.log2(PASS_CODE_ALPHABET.length)).toBeGreaterThanOrEqual(144);
+    // Every character turns up: the bytes are mapped without leaving any out.
+    const many = Array.from({ length: 200 }, newPassCode).join('');
+    expect(new Set(many).size).toBe(32);
+  });
+
+  it('finds a code typed in lower case, and an older mixed-case code only as it is', async () => {
+    const pass = await issue(ALPHA, { name: 'Typed At The Gate' });
+    const typed = await call('GET', `/visitors/qr/${pass.qr_code.toLowerCase()}`, ALPHA);
+    expect(typed.statusCode, typed.body).toBe(200);
+    expect(typed.json()).toMatchObject({ uuid: pass.uuid, qr_code: pass.qr_code });
+    expect(passCodeCandidates('abcDEF-_xyz0123456789abcdef')).toEqual([
+      'abcDEF-_xyz0123456789abcdef',
+    ]);
   });
 
   it('lets a supervisor issue at its sites and a company at its company’s, and no further', async () => {
