@@ -3,6 +3,7 @@ import type { AuditEntry } from '@contract/audit';
 import type { ListResponse } from '@contract/list';
 import type { EPass, Visitor } from '@contract/visitors';
 import { PASS_MESSAGES } from '@rules/pass-issuing';
+import { passWindowText } from '@rules/pass-window-text';
 import { SCAN_MESSAGES } from '@rules/visitor-pass';
 import { localDate } from '../../server/src/db/time';
 import {
@@ -177,8 +178,14 @@ describe('POST /visitors/add', () => {
   });
 
   it('stores a repeating pass’s weekdays in week order', async () => {
-    const pass = await issue(ALPHA, { repeat_type: 'REPEAT', repeatType: 'friday,MONDAY' });
+    const pass = await issue(ALPHA, {
+      repeat_type: 'REPEAT',
+      repeatType: 'friday,MONDAY',
+      email: 'weekly@example.com',
+    });
     expect(pass.repeatType).toBe('MONDAY,FRIDAY');
+    const mail = outboxMails(t.dataDir).find((text) => text.includes('To: weekly@example.com'));
+    expect(mail).toContain('When: Mondays and Fridays, 00:00 to 23:59, for 30 days from ');
   });
 });
 
@@ -187,6 +194,11 @@ describe('the e-pass', () => {
     const pass = await issue(ALPHA, { email: 'siti@example.com', name: 'Siti Aminah' });
     const mail = outboxMails(t.dataDir).find((text) => text.includes('To: siti@example.com')) ?? '';
     expect(mail).toContain(`${pass.epass_path}`);
+    // Where and when, in the e-pass page's words.
+    expect(mail).toContain('your visitor pass for Alpha Heights');
+    expect(mail).toContain('Site: Alpha Heights');
+    expect(mail).toContain(`When: ${passWindowText(pass)}`);
+    expect(passWindowText(pass)).toMatch(/^\w{3} \d{2}\/\d{2}\/\d{4}, 00:00 to 23:59$/);
 
     const open = await ePass(pass.epass_path ?? '');
     expect(open.statusCode).toBe(200);
