@@ -127,10 +127,41 @@ describe('The gate', () => {
     const warning = await within(desk).findByRole('alert');
     expect(warning).toHaveTextContent('On the watchlist');
     expect(warning).toHaveTextContent('Drove through the barrier');
+    expect(warning).toHaveTextContent(
+      'Nobody has overridden this listing. Check with the office before you let them in.',
+    );
     const confirm = within(desk).getByRole('button', { name: 'Check in' });
     expect(
       warning.compareDocumentPosition(confirm) & Node.DOCUMENT_POSITION_FOLLOWING,
     ).toBeTruthy();
+  });
+
+  it('says who let a listed visitor through the watchlist, and when', async () => {
+    server.use(
+      http.post(`${GUARD_API}/residences/:site/visitors/scan`, () => {
+        const visitor = guardAppRecords().visitors.find((v) => v.id === 101);
+        return HttpResponse.json({
+          success: true,
+          message: 'OK',
+          data: {
+            visitor: {
+              ...visitor,
+              watchlist: ['Drove through the barrier'],
+              watchlist_override: { by: 'Chandra Company', at: '2026-03-19T16:45:00+08:00' },
+            },
+          },
+        });
+      }),
+    );
+    const { scan } = await openGate();
+    await scan('KGV-101');
+    const desk = screen.getByRole('region', { name: 'Scan a pass' });
+    const warning = await within(desk).findByRole('alert');
+    expect(warning).toHaveTextContent(
+      'Drove through the barrier Chandra Company let this visitor in despite the watchlist on Thursday, 19 March 2026 at 4:45 pm.',
+    );
+    expect(warning).not.toHaveTextContent('Nobody has overridden');
+    expect(within(desk).getByText('Check-in allowed')).toBeInTheDocument();
   });
 
   it('gives the desk’s reason, by its code, for a pass that may go neither way', async () => {

@@ -9,6 +9,7 @@ import {
   PIN_FRESH_MS,
 } from '../../server/src/modules/guard-app/guard-app.service';
 import { PIN_MESSAGES, PIN_POLICY } from '../../server/src/auth/password-throttle';
+import { appTime } from '../../server/src/modules/guard-app/guard-app.shapes';
 import { toDbTime } from '../../server/src/db/time';
 import { newPassCode } from '../../server/src/modules/visitors/visitors.repository';
 import type { Attendance } from '@contract/attendances';
@@ -1291,7 +1292,7 @@ describe('visitors at the gate', () => {
     expect(refused.json().message).toBe(WATCHLIST_MESSAGES.refused('Fought with a guard'));
 
     // A pass issued before the entry: the gate's scan carries the reason, for its warning.
-    await createVisitor(t.db, siteA1, {
+    const listed = await createVisitor(t.db, siteA1, {
       name: 'Listed Later',
       ic_passport_number: '880202101234',
       qr_code: 'WATCHED-GATE',
@@ -1301,6 +1302,34 @@ describe('visitors at the gate', () => {
       payload: { qr_code_data: 'WATCHED-GATE' },
     });
     expect(scanned.json().data.visitor.watchlist).toEqual(['Fought with a guard']);
+    expect(scanned.json().data.visitor.watchlist_override).toBeNull();
+    // Once the company overrides it (recorded with the pass), the scan says who and when.
+    await t.db
+      .insertInto('audit_entries')
+      .values({
+        uuid: 'audit-override-gate',
+        created_at: '2026-11-25 02:30:00',
+        action: 'update',
+        entity: 'visitor',
+        entity_uuid: listed,
+        actor_name: 'Chandra Company',
+        actor_role: 'securitycompany',
+        changes: JSON.stringify({
+          watchlist_override: {
+            before: null,
+            after: [{ uuid: 'watch-walk-in', reason: 'Fought with a guard' }],
+          },
+        }),
+      })
+      .execute();
+    const overridden = await door('POST', `residences/${siteA1}/visitors/scan`, {
+      token,
+      payload: { qr_code_data: 'WATCHED-GATE' },
+    });
+    expect(overridden.json().data.visitor).toMatchObject({
+      watchlist: ['Fought with a guard'],
+      watchlist_override: { by: 'Chandra Company', at: appTime('2026-11-25 02:30:00') },
+    });
     await t.db.deleteFrom('watchlist_entries').where('uuid', '=', 'watch-walk-in').execute();
     const clear = await door('POST', `residences/${siteA1}/visitors/scan`, {
       token,

@@ -75,7 +75,12 @@ function passBody(overrides: Record<string, string> = {}) {
   };
 }
 
-const call = (method: 'POST' | 'PATCH' | 'DELETE', url: string, email: string, body?: object) =>
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  email: string,
+  body?: object,
+) =>
   t.app.inject({
     method,
     url: `/kgapi${url}`,

@@ -4,6 +4,7 @@ import { Button, Col, Row } from 'reactstrap';
 import type { Visitor } from '@contract/visitors';
 import { formatTimestamp } from '../../lib/dates';
 import { CANCELLED, type ScanVerdict } from '@rules/visitor-pass';
+import { WATCHLIST_MESSAGES } from '@rules/watchlist';
 import { hdfStatus, healthCode } from '../../lib/visitor-health';
 import { useAppDispatch } from '../../app/hooks';
 import { BackLink } from '../../components/back-link';
@@ -27,6 +28,7 @@ import {
   unitName,
   verdictOf,
   visitorName,
+  watchlistOverrideText,
 } from './visitor-text';
 import { scanVisitorPass } from './visitors-slice';
 
@@ -62,6 +64,18 @@ function Fields({ fields }: { fields: ReadonlyArray<[string, ReactNode]> }) {
         </Fragment>
       ))}
     </dl>
+  );
+}
+
+/** The watchlist's reasons for the visitor, and who let the pass through them (issue 34). */
+function WatchlistField({ visitor }: { visitor: Visitor }) {
+  return (
+    <>
+      <span className="text-danger fw-semibold">
+        {(visitor.watchlist ?? []).map((reason) => WATCHLIST_MESSAGES.refused(reason)).join(' ')}
+      </span>{' '}
+      {watchlistOverrideText(visitor)}
+    </>
   );
 }
 
@@ -213,6 +227,14 @@ function VisitorDetails({
               ['Status', <ScanStatus key="status" pass={visitor} now={now} />],
               ['Remarks', remarks],
               ['Access Card', accessCardText(visitor)],
+              ...(visitor.watchlist?.length
+                ? [
+                    ['Watchlist', <WatchlistField key="watchlist" visitor={visitor} />] satisfies [
+                      string,
+                      ReactNode,
+                    ],
+                  ]
+                : []),
             ]}
           />
         </DetailsSection>

@@ -153,3 +153,14 @@ export function accessCardText(
     ? `Card ${pass.access_card_number} (${when})`
     : `Issued, without a number (${when})`;
 }
+
+/**
+ * Whether the company let a listed visitor's pass through the watchlist (issue 34): who and when,
+ * or that nobody did, said beside the watchlist's reasons on the desk and the details page.
+ */
+export function watchlistOverrideText(pass: Pick<Visitor, 'watchlist_override'>): string {
+  const override = pass.watchlist_override;
+  return override
+    ? `Issued despite the watchlist by ${override.by || 'an unknown user'} on ${formatTimestamp(override.at)}.`
+    : 'Nobody has overridden this listing.';
+}

@@ -162,6 +162,11 @@ export interface GuardAppVisitor {
   refusal: GuardAppScanRefusal | null;
   /** The watchlist's reasons for this visitor at the site, on a scan's look-up only (issue 23). */
   watchlist?: string[];
+  /**
+   * Who overrode those reasons and when (the sites' wall clock with its offset), on a scan's
+   * look-up; null when nobody overrode every one of them (issue 34).
+   */
+  watchlist_override?: { by: string; at: string } | null;
 }
 
 export interface GuardAppVisitorCounts {

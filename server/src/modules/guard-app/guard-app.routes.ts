@@ -23,6 +23,7 @@ import { guardOf, kioskOf, siteOfGuard } from './guard-app.auth';
 import type { GuardAppService } from './guard-app.service';
 import {
   answer,
+  appTime,
   isDay,
   parseDeviceTime,
   toAppAttendance,
@@ -137,9 +138,17 @@ export function guardAppRoutes(
       new Date(),
       deps.publicUrl,
     );
-    // A scan's look-up carries the watchlist's reasons, for the gate's warning (issue 23).
+    // A scan's look-up carries the watchlist's reasons, for the gate's warning (issue 23), and
+    // who overrode them (issue 34).
     if (options.withWatchlist) {
-      return answer({ visitor: { ...visitor, watchlist: await visitors.watchlistOf(pass) } });
+      const { reasons, override } = await visitors.watchlistOf(pass);
+      return answer({
+        visitor: {
+          ...visitor,
+          watchlist: reasons,
+          watchlist_override: override && { by: override.by, at: appTime(override.at) ?? '' },
+        },
+      });
     }
     return answer({ visitor });
   }

@@ -710,6 +710,34 @@ export function createVisitorsRepository(db: DB) {
       return selectVisitors().where('visitors.epass_token', '=', token).executeTakeFirst();
     },
 
+    /**
+     * The pass's latest override of the watchlist, from its own audit entries (issue 23 records
+     * it there as `watchlist_override`): who made it, when (UTC text) and the entries it named.
+     */
+    async watchlistOverride(
+      visitorUuid: string,
+    ): Promise<{ by: string; at: string; entries: string[] } | null> {
+      const rows = await db
+        .selectFrom('audit_entries')
+        .select(['actor_name', 'created_at', 'changes'])
+        .where('entity_uuid', '=', visitorUuid)
+        .where('entity', '=', 'visitor')
+        .where('changes', 'like', '%"watchlist_override"%')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .execute();
+      const [row] = rows;
+      if (!row) return null;
+      const change = (JSON.parse(row.changes) as Record<string, { after?: unknown }>)
+        .watchlist_override;
+      const hits = Array.isArray(change?.after) ? (change.after as Array<{ uuid?: unknown }>) : [];
+      return {
+        by: row.actor_name ?? '',
+        at: row.created_at,
+        entries: hits.map((hit) => String(hit.uuid ?? '')),
+      };
+    },
+
     /** When the pass was last scanned (UTC text), or null. */
     async lastScanAt(visitorUuid: string): Promise<string | null> {
       const row = await db

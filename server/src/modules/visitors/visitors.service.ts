@@ -87,6 +87,33 @@ export async function scanPass(
   };
 }
 
+/** What a desk shows of the watchlist on a pass: the reasons it matches, and who let it through. */
+export interface PassWatchlist {
+  reasons: string[];
+  /** Who overrode the listing and when (UTC text), when that override covers every reason. */
+  override: { by: string; at: string } | null;
+}
+
+/**
+ * The watchlist's word on a pass (issue 23's warning, issue 34's override): the reasons of the
+ * entries its visitor matches now, and the latest override recorded with the pass when it named
+ * every one of them; an entry added after the override is not covered by it.
+ */
+export async function watchlistOnPass(
+  watchlist: WatchlistRepository,
+  visitors: VisitorsRepository,
+  passUuid: string,
+): Promise<PassWatchlist> {
+  const hits = await watchlist.matchingPass(passUuid);
+  if (hits.length === 0) return { reasons: [], override: null };
+  const override = await visitors.watchlistOverride(passUuid);
+  const covered = override !== null && hits.every((hit) => override.entries.includes(hit.uuid));
+  return {
+    reasons: hits.map((hit) => hit.reason),
+    override: covered ? { by: override.by, at: override.at } : null,
+  };
+}
+
 export const GATE_MESSAGES = {
   visitorsOff: 'Visitors are not managed at this site.',
   unitUnknown: 'Choose a unit of this site.',
@@ -130,10 +157,9 @@ export function createVisitorsService(deps: {
   return {
     checkVisitorsOn,
 
-    /** The reasons of the watchlist entries a pass's visitor matches at its site, for a desk's warning. */
-    async watchlistOf(pass: Visitor): Promise<string[]> {
-      const hits = await deps.watchlist.matchingPass(pass.uuid);
-      return hits.map((hit) => hit.reason);
+    /** The watchlist's word on a pass, for a desk's warning (see watchlistOnPass). */
+    watchlistOf(pass: Visitor): Promise<PassWatchlist> {
+      return watchlistOnPass(deps.watchlist, visitors, pass.uuid);
     },
 
     /**
