@@ -54,7 +54,8 @@ export async function scanPass(
     },
     input.now,
   );
-  if (!verdict.allowed) throw new ApiError(409, SCAN_REFUSAL_CODES[verdict.reason], verdict.message);
+  if (!verdict.allowed)
+    throw new ApiError(409, SCAN_REFUSAL_CODES[verdict.reason], verdict.message);
   if (input.expected && verdict.scanType !== input.expected) {
     throw conflict(ALREADY_CHECKED[input.expected], ALREADY_CHECKED_CODES[input.expected]);
   }
