@@ -112,6 +112,8 @@ export interface IncidentReportBody {
   /** ISO 8601, when the guard pressed Send. */
   reportedAt: string;
   photos: readonly File[];
+  /** Where the kiosk was when the guard pressed Send, when the browser could say. */
+  position?: { lat: number; lng: number } | null;
 }
 
 export async function createIncident(
@@ -124,6 +126,10 @@ export async function createIncident(
   form.append('description', report.description);
   form.append('incident_at', report.incidentAt);
   form.append('reported_at', report.reportedAt);
+  if (report.position) {
+    form.append('lat', String(report.position.lat));
+    form.append('lng', String(report.position.lng));
+  }
   for (const photo of report.photos) form.append('photos[]', photo, photo.name);
   await guardPost(
     sitePath(siteUuid, 'incidents'),

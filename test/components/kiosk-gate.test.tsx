@@ -44,13 +44,13 @@ describe('The gate', () => {
     const { user } = await openGate();
 
     await waitFor(() =>
-      expect(tabNames()).toEqual(['Upcoming (3)', 'Checked in (1)', 'Overtime (1)']),
+      expect(tabNames()).toEqual(['Upcoming (3)', 'Checked in (1)', 'Overstay (1)']),
     );
     expect(listedNames()).toEqual(['Aisyah Rahman', 'Daniel Lee', 'Farah Aziz']);
 
     await user.click(screen.getByRole('tab', { name: 'Checked in (1)' }));
     await waitFor(() => expect(listedNames()).toEqual(['Bala Raj']));
-    await user.click(screen.getByRole('tab', { name: 'Overtime (1)' }));
+    await user.click(screen.getByRole('tab', { name: 'Overstay (1)' }));
     await waitFor(() => expect(listedNames()).toEqual(['Gopal Nair']));
     const panel = screen.getByRole('tabpanel');
     expect(within(panel).getByRole('button', { name: 'Check out Gopal Nair' })).toBeInTheDocument();
@@ -66,7 +66,7 @@ describe('The gate', () => {
     });
     const { user } = await openGate();
     await waitFor(() => expect(tabNames()[0]).toBe('Upcoming (3)'));
-    await user.click(screen.getByRole('tab', { name: 'Overtime (1)' }));
+    await user.click(screen.getByRole('tab', { name: 'Overstay (1)' }));
     await waitFor(() => expect(listedNames()).toEqual(['Gopal Nair']));
     expect(asked).toEqual([
       ['2026-03-20', 'upcoming'],
@@ -82,7 +82,7 @@ describe('The gate', () => {
     // Focus goes to the notice: the button left with the visitor for the Checked in tab.
     await expectFocus(await screen.findByText('Daniel Lee checked in.'));
     await waitFor(() =>
-      expect(tabNames()).toEqual(['Upcoming (2)', 'Checked in (2)', 'Overtime (1)']),
+      expect(tabNames()).toEqual(['Upcoming (2)', 'Checked in (2)', 'Overstay (1)']),
     );
     expect(listedNames()).toEqual(['Aisyah Rahman', 'Farah Aziz']);
   });
@@ -106,7 +106,7 @@ describe('The gate', () => {
     expect(guardAppRecords().visitors.find((v) => v.id === 101)?.status).toBe('checked_in');
     expect(field).toHaveFocus();
     await waitFor(() =>
-      expect(tabNames()).toEqual(['Upcoming (2)', 'Checked in (2)', 'Overtime (1)']),
+      expect(tabNames()).toEqual(['Upcoming (2)', 'Checked in (2)', 'Overstay (1)']),
     );
   });
 
@@ -127,10 +127,88 @@ describe('The gate', () => {
     const warning = await within(desk).findByRole('alert');
     expect(warning).toHaveTextContent('On the watchlist');
     expect(warning).toHaveTextContent('Drove through the barrier');
+    expect(warning).toHaveTextContent(
+      'Nobody has overridden this listing. Check with the office before you let them in.',
+    );
     const confirm = within(desk).getByRole('button', { name: 'Check in' });
     expect(
       warning.compareDocumentPosition(confirm) & Node.DOCUMENT_POSITION_FOLLOWING,
     ).toBeTruthy();
+  });
+
+  it('says who let a listed visitor through the watchlist, and when', async () => {
+    server.use(
+      http.post(`${GUARD_API}/residences/:site/visitors/scan`, () => {
+        const visitor = guardAppRecords().visitors.find((v) => v.id === 101);
+        return HttpResponse.json({
+          success: true,
+          message: 'OK',
+          data: {
+            visitor: {
+              ...visitor,
+              watchlist: ['Drove through the barrier'],
+              watchlist_override: { by: 'Chandra Company', at: '2026-03-19T16:45:00+08:00' },
+            },
+          },
+        });
+      }),
+    );
+    const { scan } = await openGate();
+    await scan('KGV-101');
+    const desk = screen.getByRole('region', { name: 'Scan a pass' });
+    const warning = await within(desk).findByRole('alert');
+    expect(warning).toHaveTextContent(
+      'Drove through the barrier Chandra Company let this visitor in despite the watchlist on Thursday, 19 March 2026 at 4:45 pm.',
+    );
+    expect(warning).not.toHaveTextContent('Nobody has overridden');
+    expect(within(desk).getByText('Check-in allowed')).toBeInTheDocument();
+  });
+
+  it('gives the desk’s reason, by its code, for a pass that may go neither way', async () => {
+    server.use(
+      http.post(`${GUARD_API}/residences/:site/visitors/scan`, () => {
+        const visitor = guardAppRecords().visitors.find((v) => v.id === 102);
+        return HttpResponse.json({
+          success: true,
+          message: 'OK',
+          data: {
+            visitor: {
+              ...visitor,
+              can_check_in: false,
+              can_check_out: false,
+              // The kiosk words it by the code; these words would show only for an unknown code.
+              refusal: { code: 'PASS_CANCELLED', message: 'Cancelled (server words).' },
+              watchlist: [],
+            },
+          },
+        });
+      }),
+    );
+    const { scan } = await openGate();
+    await scan('KGV-102');
+    const desk = screen.getByRole('region', { name: 'Scan a pass' });
+    const refusal = await within(desk).findByRole('alert');
+    expect(refusal).toHaveTextContent('Not allowed');
+    expect(refusal).toHaveTextContent('This pass was cancelled.');
+    expect(within(desk).queryByRole('button', { name: /^Check (in|out)$/ })).toBeNull();
+  });
+
+  it('says in the list why a visitor cannot be checked in yet', async () => {
+    const farah = guardAppRecords().visitors.find((v) => v.id === 103);
+    if (!farah) throw new Error('Expected Farah Aziz in the fixtures');
+    Object.assign(farah, {
+      can_check_in: false,
+      refusal: {
+        code: 'PASS_OUTSIDE_WINDOW',
+        message: 'This pass is outside its visiting window.',
+      },
+    });
+    await openGate();
+    const panel = await screen.findByRole('tabpanel');
+    const row = (await within(panel).findByText('Farah Aziz')).closest('li');
+    if (!row) throw new Error('Expected Farah Aziz’s row');
+    expect(within(row).getByText('This pass is outside its visiting window.')).toBeInTheDocument();
+    expect(within(row).queryByRole('button')).toBeNull();
   });
 
   it('says when no pass has the code, and shows a refusal in the server’s words', async () => {
@@ -226,7 +304,7 @@ describe('The gate', () => {
     ]);
     await expectFocus(screen.getByRole('button', { name: 'Register a walk-in' }));
     await waitFor(() =>
-      expect(tabNames()).toEqual(['Upcoming (3)', 'Checked in (2)', 'Overtime (1)']),
+      expect(tabNames()).toEqual(['Upcoming (3)', 'Checked in (2)', 'Overstay (1)']),
     );
   });
 

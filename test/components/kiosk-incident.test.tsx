@@ -6,6 +6,7 @@ import { GUARD_API, guardFailure } from '../msw/api';
 import { guardAppRecords } from '../msw/handlers/guard-app';
 import { server } from '../msw/server';
 import {
+  CAMERA_JPEG,
   expectFocus,
   openGuardMenu,
   openKiosk,
@@ -72,6 +73,27 @@ describe('Reporting an incident at the kiosk', () => {
       /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
     expect(keys).toEqual([stored?.idempotencyKey]);
+  });
+
+  it('sends the device’s position with the report when the browser gives it', async () => {
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: {
+        getCurrentPosition: (success: PositionCallback) =>
+          success({ coords: { latitude: 3.1579, longitude: 101.7123 } } as GeolocationPosition),
+      },
+    });
+    try {
+      const app = await openKiosk();
+      await report(app, 'Fire', 'Smoke from the bin room.');
+      await screen.findByRole('heading', { level: 2, name: 'Report sent' });
+      expect(guardAppRecords().incidents[0]?.fields).toMatchObject({
+        lat: '3.1579',
+        lng: '101.7123',
+      });
+    } finally {
+      Reflect.deleteProperty(navigator, 'geolocation');
+    }
   });
 
   it('sends the time chosen by day, hour and minute, the last seven days offered', async () => {
@@ -154,6 +176,63 @@ describe('Reporting an incident at the kiosk', () => {
     await app.user.click(screen.getByRole('button', { name: 'Send report' }));
     await screen.findByRole('heading', { level: 2, name: 'Report sent' });
     expect(guardAppRecords().incidents[0]?.files['photos[]']).toHaveLength(4);
+  });
+
+  it('sends a photo taken and not added with the report, and says so before', async () => {
+    stubCamera();
+    const app = await openKiosk();
+    await openGuardMenu(app);
+    await app.user.click(screen.getByRole('button', { name: 'Report incident' }));
+    const typeField = await screen.findByLabelText('Type of incident');
+    await within(typeField).findByRole('option', { name: 'Theft' });
+    await app.user.selectOptions(typeField, 'Theft');
+    await app.user.type(screen.getByLabelText('What happened?'), 'Bicycle taken.');
+    await app.user.click(screen.getByRole('button', { name: 'Use the camera' }));
+    await app.user.click(await screen.findByRole('button', { name: 'Take photo' }));
+    await screen.findByRole('button', { name: 'Add this photo' });
+    expect(
+      screen.getByText('This photo goes with the report when you send it.'),
+    ).toBeInTheDocument();
+
+    await app.user.click(screen.getByRole('button', { name: 'Send report' }));
+    await screen.findByRole('heading', { level: 2, name: 'Report sent' });
+    expect(guardAppRecords().incidents[0]?.files['photos[]']).toEqual([
+      expect.objectContaining({ type: 'image/jpeg', size: CAMERA_JPEG.length }),
+    ]);
+  });
+
+  it('sends nothing when a photo taken has no room left, and says why', async () => {
+    stubCamera();
+    const app = await openKiosk();
+    await openGuardMenu(app);
+    await app.user.click(screen.getByRole('button', { name: 'Report incident' }));
+    const typeField = await screen.findByLabelText('Type of incident');
+    await within(typeField).findByRole('option', { name: 'Theft' });
+    await app.user.selectOptions(typeField, 'Theft');
+    await app.user.type(screen.getByLabelText('What happened?'), 'Bicycle taken.');
+    await app.user.click(screen.getByRole('button', { name: 'Use the camera' }));
+    await app.user.click(await screen.findByRole('button', { name: 'Take photo' }));
+    await screen.findByRole('button', { name: 'Add this photo' });
+    const files = document.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!files) throw new Error('Expected the file input');
+    await app.user.upload(
+      files,
+      [1, 2, 3, 4, 5].map(
+        (number) => new File([new Uint8Array(10)], `lobby-${number}.png`, { type: 'image/png' }),
+      ),
+    );
+    await screen.findByRole('img', { name: 'Photo 5' });
+
+    await app.user.click(screen.getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The photo you took cannot go with the report: a report carries at most 5 photos. Remove one, or close the camera.',
+    );
+    expect(guardAppRecords().incidents).toEqual([]);
+
+    await app.user.click(screen.getByRole('button', { name: 'Close the camera' }));
+    await app.user.click(screen.getByRole('button', { name: 'Send report' }));
+    await screen.findByRole('heading', { level: 2, name: 'Report sent' });
+    expect(guardAppRecords().incidents[0]?.files['photos[]']).toHaveLength(5);
   });
 
   it('adds photos from files, refusing what the shared file rules refuse', async () => {

@@ -12,6 +12,17 @@ setUpKioskTests();
 
 type App = Awaited<ReturnType<typeof openKiosk>>;
 
+/** The server's answer to the next End shift: the shift was ended elsewhere meanwhile. */
+const noOpenShift = () =>
+  http.post(
+    `${GUARD_API}/residences/:site/attendance/end`,
+    () =>
+      HttpResponse.json(guardFailure('You have no open shift to end.', 'NO_OPEN_SHIFT'), {
+        status: 409,
+      }),
+    { once: true },
+  );
+
 /** The kiosk's words in one language, for the steps a guard takes. */
 interface Words {
   language: string;
@@ -185,7 +196,9 @@ describe('The kiosk in Nepali', () => {
   });
 
   it('says a shift that is not open by its code', async () => {
-    resetGuardAppRecords({ pinOnlyShifts: true });
+    // Open when the guard signed in, ended elsewhere (the phone) before the kiosk's End.
+    resetGuardAppRecords({ pinOnlyShifts: true, openShiftOf: 'guard-1' });
+    server.use(noOpenShift());
     stubCamera();
     const app = await openIn(NEPALI);
     await signInAhmad(app, NEPALI);
@@ -243,13 +256,14 @@ describe('The kiosk in Bahasa Melayu', () => {
       screen.getByText('Syif anda di Mont Kiara Residence telah dibuka sejak 8:05 PG.'),
     ).toBeInTheDocument();
 
-    await app.user.click(screen.getByRole('button', { name: 'Mula syif' }));
-    await screen.findByRole('heading', { level: 1, name: 'Mula syif' });
+    // Ended elsewhere meanwhile: the server's refusal, in Malay; then ended here after all.
+    server.use(noOpenShift());
+    await app.user.click(screen.getByRole('button', { name: 'Tamat syif' }));
+    await screen.findByRole('heading', { level: 1, name: 'Tamat syif' });
     await app.user.click(screen.getByRole('button', { name: 'Teruskan tanpa swafoto' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Anda sudah mempunyai syif yang sedang dibuka. Tamatkan syif itu sebelum memulakan syif baharu.',
+      'Anda tiada syif yang sedang dibuka untuk ditamatkan.',
     );
-
     await app.user.click(screen.getByRole('button', { name: 'Kembali ke menu' }));
     await app.user.click(await screen.findByRole('button', { name: 'Tamat syif' }));
     await screen.findByRole('heading', { level: 1, name: 'Tamat syif' });
@@ -259,13 +273,28 @@ describe('The kiosk in Bahasa Melayu', () => {
     expect(screen.getByRole('button', { name: 'Log keluar' })).toBeInTheDocument();
     await app.user.click(screen.getByRole('button', { name: 'Selesai' }));
 
+    // Started elsewhere meanwhile (the phone): the server's refusal, in Malay.
     await signInAhmad(app, MALAY);
     expect(screen.getByText('Anda tiada syif yang sedang dibuka.')).toBeInTheDocument();
-    await app.user.click(screen.getByRole('button', { name: 'Tamat syif' }));
-    await screen.findByRole('heading', { level: 1, name: 'Tamat syif' });
+    server.use(
+      http.post(
+        `${GUARD_API}/residences/:site/attendance/start`,
+        () =>
+          HttpResponse.json(
+            guardFailure(
+              'You already have an open shift. End it before you start a new one.',
+              'SHIFT_ALREADY_OPEN',
+            ),
+            { status: 409 },
+          ),
+        { once: true },
+      ),
+    );
+    await app.user.click(screen.getByRole('button', { name: 'Mula syif' }));
+    await screen.findByRole('heading', { level: 1, name: 'Mula syif' });
     await app.user.click(screen.getByRole('button', { name: 'Teruskan tanpa swafoto' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Anda tiada syif yang sedang dibuka untuk ditamatkan.',
+      'Anda sudah mempunyai syif yang sedang dibuka. Tamatkan syif itu sebelum memulakan syif baharu.',
     );
   });
 

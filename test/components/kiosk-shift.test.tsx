@@ -110,7 +110,17 @@ describe('Starting and ending a shift at the kiosk', () => {
     await waitFor(() => expect(guardAppRecords().signedOut).toEqual(['guard-token-1']));
   });
 
-  it('offers End shift first to a guard with an open shift, and shows OUT', async () => {
+  it('offers Start shift, and no End shift, to a guard without an open shift', async () => {
+    const app = await openKiosk();
+    await openGuardMenu(app);
+    expect(screen.getByText('You have no shift open.')).toBeInTheDocument();
+    const actions = within(screen.getByRole('group', { name: 'What would you like to do?' }))
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+    expect(actions).toEqual(['Start shift', 'Report incident', 'Gate']);
+  });
+
+  it('offers End shift, and no Start shift, to a guard with an open shift, and shows OUT', async () => {
     resetGuardAppRecords({ openShiftOf: 'guard-1' });
     useSteerableTimers();
     stubCamera();
@@ -122,7 +132,7 @@ describe('Starting and ending a shift at the kiosk', () => {
     const actions = within(screen.getByRole('group', { name: 'What would you like to do?' }))
       .getAllByRole('button')
       .map((button) => button.textContent);
-    expect(actions).toEqual(['End shift', 'Start shift', 'Report incident', 'Gate']);
+    expect(actions).toEqual(['End shift', 'Report incident', 'Gate']);
 
     await app.user.click(screen.getByRole('button', { name: 'End shift' }));
     await app.user.click(await screen.findByRole('button', { name: 'Take photo' }));

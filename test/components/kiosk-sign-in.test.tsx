@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { KIOSK_TOKEN } from '../fixtures/kiosk';
 import { GUARD_API, guardFailure } from '../msw/api';
 import { guardAppRecords } from '../msw/handlers/guard-app';
@@ -66,6 +66,59 @@ describe('Kiosk start screen', () => {
     await user.clear(search);
     await user.type(search, 'nobody');
     expect(await screen.findByText('No guard matches “nobody”.')).toBeInTheDocument();
+  });
+});
+
+describe('Kiosk start screen without a network', () => {
+  /** Timers that run at the wall clock's pace and can be jumped ahead, the backoff's waits. */
+  const jump = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+  /** The guards' list fails `times` times with no answer, then is answered; each ask's time. */
+  function failGuardsList(times: number): number[] {
+    const asked: number[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname === `${GUARD_API}/kiosk/guards`) asked.push(Date.now());
+    });
+    for (let failure = 0; failure < times; failure += 1) {
+      server.use(http.get(`${GUARD_API}/kiosk/guards`, () => HttpResponse.error(), { once: true }));
+    }
+    return asked;
+  }
+
+  it('loads the guards again by itself, waiting longer after each failure, and keeps Try again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-03-20T02:00:00Z') });
+    const asked = failGuardsList(2);
+    await openKiosk();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The guards could not be loaded. No connection to the server. Check the network and try again.',
+    );
+    expect(screen.getByText('The kiosk tries again by itself.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+
+    await jump(2_000);
+    await waitFor(() => expect(asked).toHaveLength(2));
+    await jump(4_000);
+    await waitFor(() =>
+      expect(screen.getByRole('list', { name: 'Guards of this site' })).toBeInTheDocument(),
+    );
+    expect(asked).toHaveLength(3);
+    const [first = 0, second = 0, third = 0] = asked;
+    expect(second - first).toBeGreaterThanOrEqual(2_000);
+    expect(third - second).toBeGreaterThanOrEqual(4_000);
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('loads the guards again at once when the browser is back online', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-03-20T02:00:00Z') });
+    const asked = failGuardsList(1);
+    await openKiosk();
+    await screen.findByText('The kiosk tries again by itself.');
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByRole('list', { name: 'Guards of this site' })).toBeInTheDocument();
+    const [first = 0, second = 0] = asked;
+    expect(second - first).toBeLessThan(2_000);
   });
 });
 

@@ -293,6 +293,36 @@ describe('Visitor details: an issued pass', () => {
     expect(screen.queryByRole('button', { name: 'Share: copy link' })).toBeNull();
   });
 
+  it('shows a cancelled pass as CANCELLED, with no QR code and no badge to print', async () => {
+    resetVisitorRecords([issuedPass({ status: 'CANCELLED' })]);
+    const list = renderApp('/visitors', { role: 'securitycompany' });
+    const table = await screen.findByRole('table', { name: 'Visitors' });
+    const row = within(table).getByRole('row', { name: /Nur Aina/ });
+    // Status (Validity, which says it too, is behind the Columns menu by default).
+    expect(within(row).getByText('CANCELLED')).toBeInTheDocument();
+    expect(within(row).queryByText('NOT YET ARRIVED')).toBeNull();
+    list.unmount();
+
+    await openDetails();
+    const other = screen.getByRole('region', { name: 'Other Details' });
+    const status = within(other).getByText('Status', { selector: 'dt' });
+    expect(status.nextElementSibling).toHaveTextContent('CANCELLED');
+    expect(screen.queryByRole('link', { name: 'Print' })).toBeNull();
+    const qr = screen.getByRole('region', { name: 'QR Code' });
+    expect(qr).toHaveTextContent('This pass was cancelled: its QR code no longer opens the gate.');
+    expect(within(qr).queryByText('KGV-code-of-pass-1')).toBeNull();
+  });
+
+  it('opens a cancelled pass’s print link as its details, with nothing to print', async () => {
+    resetVisitorRecords([issuedPass({ status: 'CANCELLED' })]);
+    renderApp('/visitor-details/pass-1?print', { role: 'securitycompany' });
+    await screen.findByRole('heading', { level: 2, name: 'Visitor Details' });
+    expect(screen.queryByRole('heading', { name: 'Print Visitor Badge' })).toBeNull();
+    expect(
+      screen.getByText('This pass was cancelled: its QR code no longer opens the gate.'),
+    ).toBeInTheDocument();
+  });
+
   it('shares the e-pass link: copied with a confirmation, and a WhatsApp message in a new tab', async () => {
     resetVisitorRecords([issuedPass()]);
     const { user } = await openDetails();

@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { WATCHLIST_MESSAGES } from '@rules/watchlist';
-import { makeVisitor } from '../fixtures/visitors';
+import { localAt, makeVisitor, utcText } from '../fixtures/visitors';
 import { API } from '../msw/api';
 import { resetWatchlistRecords } from '../msw/handlers/watchlist';
+import { resetVisitorRecords } from '../msw/handlers/visitors';
 import { server } from '../msw/server';
 import { bodyRows, recordRequests, requestsTo } from './guards-support';
 import { renderApp } from './render-app';
@@ -137,12 +138,58 @@ describe('Scanning desk and the watchlist', () => {
     const warning = await within(desk).findByRole('alert');
     expect(warning).toHaveTextContent('On the watchlist');
     expect(warning).toHaveTextContent(WATCHLIST_MESSAGES.refused('Drove through the barrier'));
+    expect(warning).toHaveTextContent('Nobody has overridden this listing.');
     expect(warning).toHaveClass('desk-result-refused');
     // The warning comes before the desk's confirmation.
     const confirm = within(desk).getByRole('button', { name: 'Check-in' });
     expect(
       warning.compareDocumentPosition(confirm) & Node.DOCUMENT_POSITION_FOLLOWING,
     ).toBeTruthy();
+  });
+
+  it('says who let the pass through the watchlist, and when', async () => {
+    server.use(
+      http.get(`${API}/visitors/qr/:code`, () =>
+        HttpResponse.json({
+          ...makeVisitor('watched', { name: 'Watched Visitor' }),
+          watchlist: ['Drove through the barrier'],
+          watchlist_override: { by: 'Chandra Company', at: utcText(localAt(-1, 16, 45)) },
+        }),
+      ),
+    );
+    const app = renderApp('/visitors', { role: 'securitycompany' });
+    await screen.findByText('Aisyah Rahman');
+    await app.user.click(screen.getByRole('button', { name: 'Scan Pass' }));
+    const desk = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(desk).getByLabelText('Pass code')).toHaveFocus());
+    await app.user.keyboard('KGV-watched{Enter}');
+    const warning = await within(desk).findByRole('alert');
+    expect(warning).toHaveTextContent(
+      'This visitor is on the watchlist: Drove through the barrier Issued despite the watchlist by Chandra Company on 19/03/2026 04:45:00 pm.',
+    );
+  });
+
+  it('shows the listing and its override on the pass’s details', async () => {
+    resetVisitorRecords([
+      {
+        ...makeVisitor('watched', { name: 'Watched Visitor' }),
+        watchlist: ['Drove through the barrier'],
+        watchlist_override: { by: 'Chandra Company', at: utcText(localAt(-1, 16, 45)) },
+      },
+    ]);
+    renderApp('/visitor-details/watched', { role: 'securitycompany' });
+    const other = await screen.findByRole('region', { name: 'Other Details' });
+    const term = within(other).getByText('Watchlist', { selector: 'dt' });
+    expect(term.nextElementSibling).toHaveTextContent(
+      'This visitor is on the watchlist: Drove through the barrier Issued despite the watchlist by Chandra Company on 19/03/2026 04:45:00 pm.',
+    );
+  });
+
+  it('shows no Watchlist field on the details of a pass nobody is listed for', async () => {
+    resetVisitorRecords([makeVisitor('clean', { name: 'Clean Visitor' })]);
+    renderApp('/visitor-details/clean', { role: 'securitycompany' });
+    const other = await screen.findByRole('region', { name: 'Other Details' });
+    expect(within(other).queryByText('Watchlist', { selector: 'dt' })).toBeNull();
   });
 
   it('shows no warning for a visitor on no watchlist', async () => {

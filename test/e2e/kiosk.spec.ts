@@ -121,6 +121,20 @@ test('a guard works a shift, reports an incident offline and registers a walk-in
   await page.getByRole('button', { name: new RegExp(`^${guard.name}`) }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Enter your PIN' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'kiosk PIN');
+  // The whole PIN screen, Confirm included, fits a monitor and a tablet in portrait (issue 34).
+  const viewport = page.viewportSize();
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 768, height: 1024 },
+  ]) {
+    await page.setViewportSize(size);
+    await expect(page.getByRole('button', { name: 'Confirm' })).toBeInViewport({ ratio: 1 });
+    const scrolls = await page.evaluate(
+      () => document.documentElement.scrollHeight > window.innerHeight,
+    );
+    expect(scrolls, `the PIN screen scrolls at ${size.width} × ${size.height}`).toBe(false);
+  }
+  if (viewport) await page.setViewportSize(viewport);
   await page.keyboard.type(GUARD_PIN);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: `Hello, ${guard.name}` })).toBeVisible();

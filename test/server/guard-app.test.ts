@@ -9,7 +9,9 @@ import {
   PIN_FRESH_MS,
 } from '../../server/src/modules/guard-app/guard-app.service';
 import { PIN_MESSAGES, PIN_POLICY } from '../../server/src/auth/password-throttle';
+import { appTime } from '../../server/src/modules/guard-app/guard-app.shapes';
 import { toDbTime } from '../../server/src/db/time';
+import { newPassCode } from '../../server/src/modules/visitors/visitors.repository';
 import type { Attendance } from '@contract/attendances';
 import type { VisitorRow } from '@contract/visitors';
 import {
@@ -1051,6 +1053,51 @@ describe('incidents', () => {
     expect(madeLongAfter.statusCode).toBe(403);
   });
 
+  it('stores the device’s position with a report, and shows it in the console', async () => {
+    const token = await appSignIn('alice@guards.example.com');
+    await verifyPin(token, '111111');
+    const [category] = await sqlRows(t.db, 'select uuid from incident_categories limit 1');
+    const form = (description: string, position: FormPart[]): FormPart[] => [
+      { field: 'incident_type', value: String(category?.uuid) },
+      { field: 'description', value: description },
+      { field: 'incident_at', value: '2026-11-23 09:15 PM' },
+      ...position,
+    ];
+    const placed = await door('POST', `residences/${siteA1}/incidents`, {
+      token,
+      form: form('Broken lamp at the gate.', [
+        { field: 'lat', value: '3.1579' },
+        { field: 'lng', value: '101.7123' },
+      ]),
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: `/kgapi/incidents/list?filter=${encodeURIComponent(`(uuid = '${placed.json().data.incident_uuid}')`)}`,
+      headers: authHeaders(companyToken),
+    });
+    expect(shown.json().resource[0]).toMatchObject({ lat: 3.1579, lng: 101.7123 });
+
+    // The old app's 0,0 (location denied) is no position; half a position is refused.
+    const denied = await door('POST', `residences/${siteA1}/incidents`, {
+      token,
+      form: form('Lamp again.', [
+        { field: 'lat', value: '0' },
+        { field: 'lng', value: '0' },
+      ]),
+    });
+    const [stored] = await sqlRows(t.db, 'select lat, lng from incidents where uuid = ?', [
+      denied.json().data.incident_uuid,
+    ]);
+    expect(stored).toEqual({ lat: null, lng: null });
+    const half = await door('POST', `residences/${siteA1}/incidents`, {
+      token,
+      form: form('Lamp once more.', [{ field: 'lat', value: '3.1579' }]),
+    });
+    expect(half.statusCode).toBe(400);
+    expect(half.json().message).toBe('lat and lng must be numbers within range, sent together.');
+  });
+
   it('refuses a report at a site that takes none, and a time that is not the app’s', async () => {
     const token = await appSignIn('alice@guards.example.com');
     await verifyPin(token, '111111');
@@ -1245,7 +1292,7 @@ describe('visitors at the gate', () => {
     expect(refused.json().message).toBe(WATCHLIST_MESSAGES.refused('Fought with a guard'));
 
     // A pass issued before the entry: the gate's scan carries the reason, for its warning.
-    await createVisitor(t.db, siteA1, {
+    const listed = await createVisitor(t.db, siteA1, {
       name: 'Listed Later',
       ic_passport_number: '880202101234',
       qr_code: 'WATCHED-GATE',
@@ -1255,6 +1302,34 @@ describe('visitors at the gate', () => {
       payload: { qr_code_data: 'WATCHED-GATE' },
     });
     expect(scanned.json().data.visitor.watchlist).toEqual(['Fought with a guard']);
+    expect(scanned.json().data.visitor.watchlist_override).toBeNull();
+    // Once the company overrides it (recorded with the pass), the scan says who and when.
+    await t.db
+      .insertInto('audit_entries')
+      .values({
+        uuid: 'audit-override-gate',
+        created_at: '2026-11-25 02:30:00',
+        action: 'update',
+        entity: 'visitor',
+        entity_uuid: listed,
+        actor_name: 'Chandra Company',
+        actor_role: 'securitycompany',
+        changes: JSON.stringify({
+          watchlist_override: {
+            before: null,
+            after: [{ uuid: 'watch-walk-in', reason: 'Fought with a guard' }],
+          },
+        }),
+      })
+      .execute();
+    const overridden = await door('POST', `residences/${siteA1}/visitors/scan`, {
+      token,
+      payload: { qr_code_data: 'WATCHED-GATE' },
+    });
+    expect(overridden.json().data.visitor).toMatchObject({
+      watchlist: ['Fought with a guard'],
+      watchlist_override: { by: 'Chandra Company', at: appTime('2026-11-25 02:30:00') },
+    });
     await t.db.deleteFrom('watchlist_entries').where('uuid', '=', 'watch-walk-in').execute();
     const clear = await door('POST', `residences/${siteA1}/visitors/scan`, {
       token,
@@ -1262,6 +1337,54 @@ describe('visitors at the gate', () => {
     });
     expect(clear.json().data.visitor.watchlist).toEqual([]);
     await t.db.deleteFrom('visitors').where('qr_code', '=', 'WATCHED-GATE').execute();
+  });
+
+  it('says why a pass may be scanned neither way, by the desk’s code and words, and adds nothing to the app’s keys', async () => {
+    await createVisitor(t.db, siteA1, { name: 'Welcome Guest', qr_code: 'REFUSAL-OPEN' });
+    await createVisitor(t.db, siteA1, {
+      name: 'Cancelled Guest',
+      qr_code: 'REFUSAL-CANCELLED',
+      status: 'CANCELLED',
+    });
+    const open = await door('POST', `residences/${siteA1}/visitors/scan`, {
+      token,
+      payload: { qr_code_data: 'REFUSAL-OPEN' },
+    });
+    expect(open.json().data.visitor).toMatchObject({ can_check_in: true, refusal: null });
+
+    const cancelled = await door('POST', `residences/${siteA1}/visitors/scan`, {
+      token,
+      payload: { qr_code_data: 'REFUSAL-CANCELLED' },
+    });
+    const visitor = cancelled.json().data.visitor;
+    for (const key of APP_VISITOR_KEYS) expect(visitor).toHaveProperty(key);
+    expect(visitor).toMatchObject({
+      can_check_in: false,
+      can_check_out: false,
+      refusal: { code: 'PASS_CANCELLED', message: 'This pass was cancelled.' },
+    });
+    // The same words as the refusal of the scan itself.
+    const scan = await door('POST', `residences/${siteA1}/visitors/${visitor.id}/check-in`, {
+      token,
+    });
+    expect(scan.statusCode).toBe(409);
+    expect(scan.json()).toMatchObject(visitor.refusal);
+    await t.db
+      .deleteFrom('visitors')
+      .where('qr_code', 'in', ['REFUSAL-OPEN', 'REFUSAL-CANCELLED'])
+      .execute();
+  });
+
+  it('finds a pass by its code typed in lower case at the gate', async () => {
+    const code = newPassCode();
+    const pass = await createVisitor(t.db, siteA1, { name: 'Typed Guest', qr_code: code });
+    const scanned = await door('POST', `residences/${siteA1}/visitors/scan`, {
+      token,
+      payload: { qr_code_data: code.toLowerCase() },
+    });
+    expect(scanned.statusCode, scanned.body).toBe(200);
+    expect(scanned.json().data.visitor).toMatchObject({ uuid: pass, qr_code_data: code });
+    await t.db.deleteFrom('visitors').where('uuid', '=', pass).execute();
   });
 
   it('lists the day with counts under the key the status names, scans by code and checks in and out by id', async () => {

@@ -3,8 +3,15 @@ import type { AuditEntry } from '@contract/audit';
 import type { ListResponse } from '@contract/list';
 import type { EPass, Visitor } from '@contract/visitors';
 import { PASS_MESSAGES } from '@rules/pass-issuing';
+import { passWindowText } from '@rules/pass-window-text';
 import { SCAN_MESSAGES } from '@rules/visitor-pass';
 import { localDate } from '../../server/src/db/time';
+import {
+  newPassCode,
+  PASS_CODE_ALPHABET,
+  PASS_CODE_LENGTH,
+  passCodeCandidates,
+} from '../../server/src/modules/visitors/visitors.repository';
 import { createCompany, createSite, createUnit } from './factories';
 import {
   APP_KEY,
@@ -68,7 +75,12 @@ function passBody(overrides: Record<string, string> = {}) {
   };
 }
 
-const call = (method: 'POST' | 'PATCH' | 'DELETE', url: string, email: string, body?: object) =>
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  email: string,
+  body?: object,
+) =>
   t.app.inject({
     method,
     url: `/kgapi${url}`,
@@ -113,11 +125,27 @@ describe('POST /visitors/add', () => {
     expect(pass.epass_path).toMatch(/^\/pass\/[A-Za-z0-9_-]{32}$/);
   });
 
-  it('makes every code unguessable: 24 URL-safe characters (144 random bits), all different', async () => {
+  it('makes every code unguessable and easy to type: 29 of 32 characters without look-alikes (145 random bits), all different', async () => {
     const codes = new Set<string>();
     for (let i = 0; i < 20; i++) codes.add((await issue(ALPHA, { name: `Visitor ${i}` })).qr_code);
     expect(codes.size).toBe(20);
-    for (const code of codes) expect(code).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    for (const code of codes) expect(code).toMatch(/^[2-9A-HJ-NP-Z]{29}$/);
+    // 32 symbols are 5 bits each: 29 of them hold at least the 144 bits the codes had.
+    expect(new Set(PASS_CODE_ALPHABET).size).toBe(32);
+    expect(PASS_CODE_LENGTH * Math.log2(PASS_CODE_ALPHABET.length)).toBeGreaterThanOrEqual(144);
+    // Every character turns up: the bytes are mapped without leaving any out.
+    const many = Array.from({ length: 200 }, newPassCode).join('');
+    expect(new Set(many).size).toBe(32);
+  });
+
+  it('finds a code typed in lower case, and an older mixed-case code only as it is', async () => {
+    const pass = await issue(ALPHA, { name: 'Typed At The Gate' });
+    const typed = await call('GET', `/visitors/qr/${pass.qr_code.toLowerCase()}`, ALPHA);
+    expect(typed.statusCode, typed.body).toBe(200);
+    expect(typed.json()).toMatchObject({ uuid: pass.uuid, qr_code: pass.qr_code });
+    expect(passCodeCandidates('abcDEF-_xyz0123456789abcdef')).toEqual([
+      'abcDEF-_xyz0123456789abcdef',
+    ]);
   });
 
   it('lets a supervisor issue at its sites and a company at its company’s, and no further', async () => {
@@ -155,8 +183,14 @@ describe('POST /visitors/add', () => {
   });
 
   it('stores a repeating pass’s weekdays in week order', async () => {
-    const pass = await issue(ALPHA, { repeat_type: 'REPEAT', repeatType: 'friday,MONDAY' });
+    const pass = await issue(ALPHA, {
+      repeat_type: 'REPEAT',
+      repeatType: 'friday,MONDAY',
+      email: 'weekly@example.com',
+    });
     expect(pass.repeatType).toBe('MONDAY,FRIDAY');
+    const mail = outboxMails(t.dataDir).find((text) => text.includes('To: weekly@example.com'));
+    expect(mail).toContain('When: Mondays and Fridays, 00:00 to 23:59, for 30 days from ');
   });
 });
 
@@ -165,6 +199,11 @@ describe('the e-pass', () => {
     const pass = await issue(ALPHA, { email: 'siti@example.com', name: 'Siti Aminah' });
     const mail = outboxMails(t.dataDir).find((text) => text.includes('To: siti@example.com')) ?? '';
     expect(mail).toContain(`${pass.epass_path}`);
+    // Where and when, in the e-pass page's words.
+    expect(mail).toContain('your visitor pass for Alpha Heights');
+    expect(mail).toContain('Site: Alpha Heights');
+    expect(mail).toContain(`When: ${passWindowText(pass)}`);
+    expect(passWindowText(pass)).toMatch(/^\w{3} \d{2}\/\d{2}\/\d{4}, 00:00 to 23:59$/);
 
     const open = await ePass(pass.epass_path ?? '');
     expect(open.statusCode).toBe(200);

@@ -268,6 +268,30 @@ describe('passes for a listed person', () => {
     const entry = await auditOf(pass?.uuid ?? '', 'create');
     expect(entry?.actor_name).toBeTruthy();
     expect(entry?.changes.watchlist_override?.after).toEqual(['Drove through the barrier']);
+
+    // The desk and the pass's details say who let it through, and when (issue 34).
+    const override = {
+      by: entry?.actor_name,
+      at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+    };
+    const desk = await call(ALPHA, 'GET', `/visitors/qr/${pass?.qr_code ?? ''}`);
+    expect(desk.json<Visitor>()).toMatchObject({
+      watchlist: ['Drove through the barrier'],
+      watchlist_override: override,
+    });
+    const details = await call(SUPERVISOR, 'GET', `/data/visitors/${pass?.uuid ?? ''}`);
+    expect(details.json<Visitor>()).toMatchObject({
+      watchlist: ['Drove through the barrier'],
+      watchlist_override: override,
+    });
+    // An entry listed after the override is not covered by it.
+    const later = await add(ALPHA, { name: 'Ahmad bin Ali', reason: 'Threatened a resident' });
+    const since = await call(ALPHA, 'GET', `/visitors/qr/${pass?.qr_code ?? ''}`);
+    expect(since.json<Visitor>()).toMatchObject({
+      watchlist: expect.arrayContaining(['Drove through the barrier', 'Threatened a resident']),
+      watchlist_override: null,
+    });
+    await call(ALPHA, 'DELETE', `/watchlist/${later.uuid}`);
   });
 
   it('refuses a supervisor’s override', async () => {
@@ -310,6 +334,8 @@ describe('passes for a listed person', () => {
     const watched = await call(ALPHA, 'GET', '/visitors/qr/WATCHED-1');
     expect(watched.statusCode).toBe(200);
     expect(watched.json<Visitor>().watchlist).toEqual(['Drove through the barrier']);
+    // Nobody overrode it: the pass was made before the entry.
+    expect(watched.json<Visitor>().watchlist_override).toBeNull();
     const supervisorView = await call(SUPERVISOR, 'GET', '/visitors/qr/WATCHED-1');
     expect(supervisorView.json<Visitor>().watchlist).toEqual(['Drove through the barrier']);
     const clean = await call(ALPHA, 'GET', '/visitors/qr/CLEAN-1');

@@ -7,7 +7,7 @@ import { createApiThunk } from '../../app/api-thunk';
 import { useAppDispatch } from '../../app/hooks';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { PassQrCode } from '../visitors/pass-qr-code';
-import { passWindowText } from '../visitors/pass-window-text';
+import { passWindowText } from '@rules/pass-window-text';
 import './epass.css';
 
 /** The visitor's pass by its link's token; null once it is no longer valid. */

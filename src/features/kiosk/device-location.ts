@@ -1,4 +1,9 @@
-/** The most a shift waits for the device's position: a kiosk without one records the shift anyway. */
+import { useCallback, useEffect, useRef } from 'react';
+
+/**
+ * The most a shift or a report waits for the device's position: a kiosk without one records the
+ * shift, or sends the report, anyway.
+ */
 const LOCATION_WAIT_MS = 5000;
 
 export interface DeviceLocation {
@@ -29,4 +34,17 @@ export function requestLocation(): Promise<DeviceLocation | null> {
       { enableHighAccuracy: true, timeout: LOCATION_WAIT_MS, maximumAge: 60_000 },
     );
   });
+}
+
+/**
+ * The device's position for a screen that records something (a shift, a report): asked for when
+ * the screen opens, while the guard takes the selfie or writes, so that sending never waits long
+ * for it. The answer is the position as it came (or null), awaited when sending.
+ */
+export function useDeviceLocation(): () => Promise<DeviceLocation | null> {
+  const location = useRef<Promise<DeviceLocation | null>>(Promise.resolve(null));
+  useEffect(() => {
+    location.current = requestLocation();
+  }, []);
+  return useCallback(() => location.current, []);
 }

@@ -14,6 +14,7 @@ import {
 import type { GuardAppVisitor } from '@contract/guard-app';
 import { GateVisitor } from './gate-visitor';
 import { useFailureText } from './kiosk-failure';
+import { useKioskFormat } from './kiosk-format';
 import { findVisitorByCode, moveVisitor } from './kiosk-slice';
 import { CAMERA_PROBLEM_KEYS } from './webcam-capture';
 
@@ -35,8 +36,37 @@ function verdictOf(visitor: GuardAppVisitor): GateVerdict {
   return { allowed: false };
 }
 
+/**
+ * The watchlist's reasons in red, and whether the company let the pass through them: who and
+ * when, or that nobody did, so a blue "allowed" below never reads as the watchlist's word.
+ */
+function WatchlistWarning({ visitor }: { visitor: GuardAppVisitor }) {
+  const { t } = useTranslation('kiosk');
+  const format = useKioskFormat();
+  if (!visitor.watchlist?.length) return null;
+  const override = visitor.watchlist_override;
+  return (
+    <DeskResult
+      tone="refused"
+      title={t('gate.watchlisted')}
+      text={[
+        visitor.watchlist.join(' '),
+        override
+          ? t('gate.watchlistOverridden', {
+              by: override.by,
+              date: format.date(override.at),
+              time: format.time(override.at),
+            })
+          : t('gate.watchlistNotOverridden'),
+      ].join(' ')}
+      alert
+    />
+  );
+}
+
 function DeskPanel({ state, onConfirm }: { state: GateDeskState; onConfirm: () => void }) {
   const { t } = useTranslation('kiosk');
+  const failureText = useFailureText();
   switch (state.step) {
     case 'waiting':
       return <p className="kiosk-hint">{t('gate.waiting')}</p>;
@@ -61,14 +91,7 @@ function DeskPanel({ state, onConfirm }: { state: GateDeskState; onConfirm: () =
       return (
         <>
           <GateVisitor visitor={state.pass} />
-          {state.pass.watchlist?.length ? (
-            <DeskResult
-              tone="refused"
-              title={t('gate.watchlisted')}
-              text={state.pass.watchlist.join(' ')}
-              alert
-            />
-          ) : null}
+          <WatchlistWarning visitor={state.pass} />
           {verdict.allowed ? (
             <DeskResult
               tone="allowed"
@@ -99,7 +122,7 @@ function DeskPanel({ state, onConfirm }: { state: GateDeskState; onConfirm: () =
             <DeskResult
               tone="refused"
               title={t('gate.notAllowed')}
-              text={t('gate.notAllowedText')}
+              text={state.pass.refusal ? failureText(state.pass.refusal) : t('gate.notAllowedText')}
               alert
             />
           )}

@@ -82,6 +82,9 @@ function VisitorList({
         <li key={visitor.id} className="kiosk-visitor">
           <GateVisitor visitor={visitor} />
           <div className="kiosk-visitor-actions">
+            {visitor.refusal ? (
+              <p className="kiosk-visitor-refusal">{failureText(visitor.refusal)}</p>
+            ) : null}
             {visitor.can_check_in ? (
               <Button
                 color="success"

@@ -9,36 +9,17 @@ import { KioskScreen } from './kiosk-screen';
 import { stepChosen, type GuardSession } from './kiosk-slice';
 
 /**
- * What the guard came to do. The shift action that fits (start without an open shift, end with
- * one) comes first and largest; the other stays within reach for the odd case.
+ * What the guard came to do. Only the shift action that fits is offered (start without an open
+ * shift, end with one), first and largest: verify-pin's answer says which, so a guard never takes
+ * a selfie for a shift the server would refuse.
  */
 export function GuardMenu({ session }: { session: GuardSession }) {
   const { t } = useTranslation('kiosk');
   const dispatch = useAppDispatch();
   const format = useKioskFormat();
   const { openShift } = session;
-  const start = (
-    <button
-      key="start"
-      type="button"
-      className={`kiosk-action ${openShift ? 'kiosk-action-minor' : 'kiosk-action-main'}`}
-      onClick={() => dispatch(stepChosen({ name: 'shift', kind: 'start' }))}
-    >
-      <LogIn size={36} aria-hidden="true" />
-      {t('menu.startShift')}
-    </button>
-  );
-  const end = (
-    <button
-      key="end"
-      type="button"
-      className={`kiosk-action ${openShift ? 'kiosk-action-main' : 'kiosk-action-minor'}`}
-      onClick={() => dispatch(stepChosen({ name: 'shift', kind: 'end' }))}
-    >
-      <LogOut size={36} aria-hidden="true" />
-      {t('menu.endShift')}
-    </button>
-  );
+  const kind = openShift ? 'end' : 'start';
+  const ShiftIcon = openShift ? LogOut : LogIn;
   return (
     <KioskScreen title={t('menu.title', { name: session.guard.name })}>
       <p className="kiosk-lead">
@@ -50,7 +31,14 @@ export function GuardMenu({ session }: { session: GuardSession }) {
           : t('menu.noShift')}
       </p>
       <div role="group" aria-label={t('menu.choose')} className="kiosk-menu">
-        {openShift ? [end, start] : [start, end]}
+        <button
+          type="button"
+          className="kiosk-action kiosk-action-main"
+          onClick={() => dispatch(stepChosen({ name: 'shift', kind }))}
+        >
+          <ShiftIcon size={36} aria-hidden="true" />
+          {openShift ? t('menu.endShift') : t('menu.startShift')}
+        </button>
         <button
           type="button"
           className="kiosk-action"

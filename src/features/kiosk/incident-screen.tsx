@@ -11,6 +11,7 @@ import { dateTimeInputText, incidentTimeText, readDateTimeInput } from '../../li
 import type { GuardAppIncidentType } from '@contract/guard-app';
 import { PHOTO_TOO_LARGE, PHOTO_TYPES, photoProblem } from '@rules/files';
 import { isInFuture, MAX_REPORT_PHOTOS } from '@rules/incidents';
+import { useDeviceLocation } from './device-location';
 import { newIdempotencyKey } from './incident-outbox';
 import { IncidentTimeField } from './incident-time-field';
 import { useFailureText } from './kiosk-failure';
@@ -29,6 +30,8 @@ interface IncidentValues {
   /** A datetime-local value, the device's time. */
   when: string;
   photos: File[];
+  /** A photo taken with the camera and not yet added: it goes with the report all the same. */
+  taken: File | null;
 }
 
 function incidentSchema(t: TFunction<'kiosk'>) {
@@ -142,8 +145,10 @@ function IncidentPhotos() {
           fileName={`incident-photo-${values.photos.length + 1}.jpg`}
           confirmLabel={t('incident.addPhoto')}
           onConfirm={addTaken}
+          onTakenChange={(photo) => void setFieldValue('taken', photo, false)}
         />
       ) : null}
+      {values.taken ? <p className="kiosk-hint">{t('incident.takenGoesWithReport')}</p> : null}
       <div className="kiosk-actions">
         <Button
           innerRef={cameraButton}
@@ -225,6 +230,7 @@ export function IncidentScreen({ siteUuid, guardToken }: { siteUuid: string; gua
   const names = useKioskNames();
   const dispatch = useAppDispatch();
   const outbox = useOutbox();
+  const location = useDeviceLocation();
   const [types, setTypes] = useState<TypesState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [outcome, setOutcome] = useState<'sent' | 'waiting' | null>(null);
@@ -234,6 +240,7 @@ export function IncidentScreen({ siteUuid, guardToken }: { siteUuid: string; gua
     description: '',
     when: dateTimeInputText(new Date()),
     photos: [],
+    taken: null,
   }));
 
   useEffect(() => {
@@ -255,6 +262,12 @@ export function IncidentScreen({ siteUuid, guardToken }: { siteUuid: string; gua
 
   async function submit(values: IncidentValues, helpers: FormikHelpers<IncidentValues>) {
     const incidentAt = readDateTimeInput(values.when) ?? new Date();
+    // A photo taken is evidence the guard meant to keep: it is sent, never dropped unsaid.
+    const photos = values.taken ? [...values.photos, values.taken] : values.photos;
+    if (photos.length > MAX_REPORT_PHOTOS) {
+      helpers.setStatus(t('incident.takenNoRoom', { max: MAX_REPORT_PHOTOS }));
+      return;
+    }
     helpers.setStatus(null);
     try {
       const result = await outbox.submit({
@@ -266,7 +279,8 @@ export function IncidentScreen({ siteUuid, guardToken }: { siteUuid: string; gua
           description: values.description.trim(),
           incidentAt: incidentTimeText(incidentAt),
           reportedAt: new Date().toISOString(),
-          photos: values.photos,
+          photos,
+          position: await location(),
         },
       });
       if (result.status === 'refused') helpers.setStatus(failureText(result.failure));

@@ -11,6 +11,7 @@ import { GuardMenu } from './guard-menu';
 import { readDeviceToken } from './kiosk-device';
 import { KioskClock } from './kiosk-clock';
 import { OutboxProvider, useOutbox } from './kiosk-outbox';
+import { useAutoRetry } from './kiosk-retry';
 import { KioskUnavailable } from './kiosk-unavailable';
 import {
   endGuardSession,
@@ -133,6 +134,14 @@ function KioskDevice() {
   const dispatch = useAppDispatch();
   const device = useAppSelector(selectDevice);
   const consoleToken = useAppSelector(selectToken);
+
+  // Failed reads of the kiosk's site in a row; while above 0 it is read again by itself.
+  const [failures, setFailures] = useState(0);
+  useEffect(() => {
+    if (device.status === 'failed') setFailures((value) => value + 1);
+    else if (device.status !== 'checking') setFailures(0);
+  }, [device]);
+  useAutoRetry(device.status === 'failed' ? failures : 0, () => void dispatch(loadKiosk()));
 
   useEffect(() => {
     // A kiosk must not carry a console sign-in: an enrolled browser's is ended first (the enrolment

@@ -3,7 +3,7 @@ import { Button } from 'reactstrap';
 import { useFailureText } from './kiosk-failure';
 import { KioskScreen } from './kiosk-screen';
 
-/** The kiosk's site could not be read: say why, and offer to try again. */
+/** The kiosk's site could not be read: say why, and offer to try again (it also does by itself). */
 export function KioskUnavailable({ failure, onRetry }: { failure: unknown; onRetry: () => void }) {
   const { t } = useTranslation('kiosk');
   const failureText = useFailureText();
@@ -12,6 +12,7 @@ export function KioskUnavailable({ failure, onRetry }: { failure: unknown; onRet
       <p className="kiosk-lead" role="alert">
         {failureText(failure)}
       </p>
+      <p className="kiosk-hint">{t('common.retrying')}</p>
       <Button color="primary" size="lg" className="kiosk-button" onClick={onRetry}>
         {t('common.retry')}
       </Button>

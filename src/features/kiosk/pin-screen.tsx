@@ -59,80 +59,90 @@ export function PinScreen({ guard }: { guard: KioskGuard }) {
   }
 
   return (
-    <KioskScreen title={t('pin.title')} focusHeading={false} className="kiosk-narrow">
-      <div className="kiosk-pin-guard">
-        <GuardPhoto name={guard.name} url={guard.profile_image_url} size="large" />
-        <p className="kiosk-guard-name">{guard.name}</p>
-      </div>
-      <form onSubmit={(event) => void submit(event)} onKeyDown={onKeyDown} autoComplete="off">
-        <Label for={fieldId} className="kiosk-label">
-          {t('pin.field', { name: guard.name })}
-        </Label>
-        <Input
-          id={fieldId}
-          innerRef={field}
-          type="password"
-          inputMode="none"
-          autoComplete="off"
-          className="kiosk-pin-field"
-          aria-describedby={`${fieldId}-hint`}
-          value={pin}
-          readOnly={checking}
-          onChange={(event) => setPin(event.target.value.replace(/\D/g, '').slice(0, PIN_LENGTH))}
-        />
-        <p id={`${fieldId}-hint`} className="kiosk-hint">
-          {t('pin.hint')}
-        </p>
-        {failure ? (
-          <p role="alert" className="kiosk-error">
-            {failureText(failure)}
+    <KioskScreen title={t('pin.title')} focusHeading={false} className="kiosk-narrow kiosk-pin">
+      <form
+        className="kiosk-pin-form"
+        onSubmit={(event) => void submit(event)}
+        onKeyDown={onKeyDown}
+        autoComplete="off"
+      >
+        {/* Beside the keypad on a wide screen, so that Confirm stays in view without scrolling. */}
+        <div className="kiosk-pin-entry">
+          <div className="kiosk-pin-guard">
+            <GuardPhoto name={guard.name} url={guard.profile_image_url} size="large" />
+            <p className="kiosk-guard-name">{guard.name}</p>
+          </div>
+          <Label for={fieldId} className="kiosk-label">
+            {t('pin.field', { name: guard.name })}
+          </Label>
+          <Input
+            id={fieldId}
+            innerRef={field}
+            type="password"
+            inputMode="none"
+            autoComplete="off"
+            className="kiosk-pin-field"
+            aria-describedby={`${fieldId}-hint`}
+            value={pin}
+            readOnly={checking}
+            onChange={(event) => setPin(event.target.value.replace(/\D/g, '').slice(0, PIN_LENGTH))}
+          />
+          <p id={`${fieldId}-hint`} className="kiosk-hint">
+            {t('pin.hint')}
           </p>
-        ) : null}
-        <div role="group" aria-label={t('pin.keypad')} className="kiosk-keypad">
-          {DIGITS.map((digit) => (
+          {failure ? (
+            <p role="alert" className="kiosk-error">
+              {failureText(failure)}
+            </p>
+          ) : null}
+        </div>
+        <div className="kiosk-pin-pad">
+          <div role="group" aria-label={t('pin.keypad')} className="kiosk-keypad">
+            {DIGITS.map((digit) => (
+              <button
+                key={digit}
+                type="button"
+                className="btn btn-light kiosk-key"
+                disabled={checking}
+                onClick={() => type(digit)}
+              >
+                {digit}
+              </button>
+            ))}
             <button
-              key={digit}
+              type="button"
+              className="btn btn-light kiosk-key kiosk-key-word"
+              disabled={checking}
+              onClick={() => setPin('')}
+            >
+              {t('pin.clear')}
+            </button>
+            <button
               type="button"
               className="btn btn-light kiosk-key"
               disabled={checking}
-              onClick={() => type(digit)}
+              onClick={() => type('0')}
             >
-              {digit}
+              0
             </button>
-          ))}
-          <button
-            type="button"
-            className="btn btn-light kiosk-key kiosk-key-word"
-            disabled={checking}
-            onClick={() => setPin('')}
-          >
-            {t('pin.clear')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-light kiosk-key"
-            disabled={checking}
-            onClick={() => type('0')}
-          >
-            0
-          </button>
-          <button
-            type="button"
-            className="btn btn-light kiosk-key"
-            disabled={checking}
-            aria-label={t('pin.delete')}
-            onClick={erase}
-          >
-            <Delete size={32} aria-hidden="true" />
-          </button>
+            <button
+              type="button"
+              className="btn btn-light kiosk-key"
+              disabled={checking}
+              aria-label={t('pin.delete')}
+              onClick={erase}
+            >
+              <Delete size={32} aria-hidden="true" />
+            </button>
+          </div>
+          <KioskFormActions
+            busy={checking}
+            backLabel={t('common.back')}
+            onBack={() => dispatch(pinCancelled())}
+            submitLabel={checking ? t('pin.checking') : t('pin.confirm')}
+            submitDisabled={pin.length !== PIN_LENGTH}
+          />
         </div>
-        <KioskFormActions
-          busy={checking}
-          backLabel={t('common.back')}
-          onBack={() => dispatch(pinCancelled())}
-          submitLabel={checking ? t('pin.checking') : t('pin.confirm')}
-          submitDisabled={pin.length !== PIN_LENGTH}
-        />
       </form>
     </KioskScreen>
   );

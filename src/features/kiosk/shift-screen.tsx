@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'reactstrap';
 import { useAppDispatch } from '../../app/hooks';
 import { shiftTimeText } from '../../lib/device-time';
-import { requestLocation, type DeviceLocation } from './device-location';
+import { useDeviceLocation } from './device-location';
 import { useFailureText } from './kiosk-failure';
 import { KioskScreen } from './kiosk-screen';
 import { recordShift, stepChosen, type ShiftKind } from './kiosk-slice';
@@ -21,16 +21,11 @@ export function ShiftScreen({ kind, pinOnly }: { kind: ShiftKind; pinOnly: boole
   const { t } = useTranslation('kiosk');
   const failureText = useFailureText();
   const dispatch = useAppDispatch();
-  const location = useRef<Promise<DeviceLocation | null>>(Promise.resolve(null));
+  const location = useDeviceLocation();
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const [cameraFailed, setCameraFailed] = useState(false);
   const title = kind === 'start' ? t('shift.startTitle') : t('shift.endTitle');
-
-  // Asked for now, while the guard takes the selfie, so that recording never waits long for it.
-  useEffect(() => {
-    location.current = requestLocation();
-  }, []);
 
   async function record(selfie: File | null) {
     const currentTime = shiftTimeText(new Date());
@@ -39,7 +34,7 @@ export function ShiftScreen({ kind, pinOnly }: { kind: ShiftKind; pinOnly: boole
     try {
       // On success the kiosk shows the result.
       await dispatch(
-        recordShift({ kind, report: { currentTime, selfie, location: await location.current } }),
+        recordShift({ kind, report: { currentTime, selfie, location: await location() } }),
       ).unwrap();
     } catch (refusal) {
       setFailure(refusal);

@@ -6,6 +6,7 @@ import type { KioskGuard } from '@contract/guard-app';
 import { GuardPhoto } from './guard-photo';
 import { useFailureText } from './kiosk-failure';
 import { useOutbox, useOutboxSnapshot } from './kiosk-outbox';
+import { useAutoRetry } from './kiosk-retry';
 import { KioskScreen } from './kiosk-screen';
 import { guardPicked, listGuards, selectSessionEnded } from './kiosk-slice';
 
@@ -57,9 +58,12 @@ function GuardCards({ result }: { result: GuardsResult }) {
   if (result.status === 'loading') return <p role="status">{t('common.loading')}</p>;
   if (result.status === 'failed') {
     return (
-      <p role="alert" className="kiosk-lead">
-        {t('start.guardsFailed')} {failureText(result.failure)}
-      </p>
+      <>
+        <p role="alert" className="kiosk-lead">
+          {t('start.guardsFailed')} {failureText(result.failure)}
+        </p>
+        <p className="kiosk-hint">{t('common.retrying')}</p>
+      </>
     );
   }
   const { guards, search } = result;
@@ -102,6 +106,9 @@ export function StartScreen() {
   const [search, setSearch] = useState('');
   const [result, setResult] = useState<GuardsResult>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // Failed loads in a row; while above 0 the list is asked for again by itself.
+  const [failures, setFailures] = useState(0);
+  useAutoRetry(failures, () => setAttempt((value) => value + 1));
 
   useEffect(() => {
     let current = true;
@@ -112,10 +119,14 @@ export function StartScreen() {
           .unwrap()
           .then(
             (guards) => {
-              if (current) setResult({ status: 'found', guards, search: text });
+              if (!current) return;
+              setResult({ status: 'found', guards, search: text });
+              setFailures(0);
             },
             (failure: unknown) => {
-              if (current) setResult({ status: 'failed', failure });
+              if (!current) return;
+              setResult({ status: 'failed', failure });
+              setFailures((value) => value + 1);
             },
           );
       },

@@ -40,6 +40,11 @@ export interface WebcamCaptureProps {
   /** The photo is being used (a shift is being recorded): the buttons wait. */
   busy?: boolean;
   onConfirm: (photo: File) => void;
+  /**
+   * Told the photo taken and not yet confirmed, and null once it is retaken, confirmed or the
+   * camera closes: a form that sends may then attach it rather than lose it.
+   */
+  onTakenChange?: (photo: File | null) => void;
   /** The camera cannot be used; the screen may offer another way on. */
   onUnavailable?: (problem: CameraProblem) => void;
 }
@@ -74,6 +79,7 @@ export function WebcamCapture({
   confirmLabel,
   busy = false,
   onConfirm,
+  onTakenChange,
   onUnavailable,
 }: WebcamCaptureProps) {
   const { t } = useTranslation('kiosk');
@@ -84,10 +90,19 @@ export function WebcamCapture({
   // Set by Retake, so that Take photo has focus again once it is back.
   const retaking = useRef(false);
   const onUnavailableRef = useRef(onUnavailable);
+  const onTakenChangeRef = useRef(onTakenChange);
 
   useEffect(() => {
     onUnavailableRef.current = onUnavailable;
+    onTakenChangeRef.current = onTakenChange;
   });
+
+  const takenPhoto = state.step === 'taken' ? state.photo : null;
+  useEffect(() => {
+    if (!takenPhoto) return;
+    onTakenChangeRef.current?.(takenPhoto);
+    return () => onTakenChangeRef.current?.(null);
+  }, [takenPhoto]);
 
   useEffect(() => {
     let stopped = false;

@@ -7,7 +7,7 @@ import Printer from 'lucide-react/icons/printer';
 import Share2 from 'lucide-react/icons/share-2';
 import { Button } from 'reactstrap';
 import type { Visitor } from '@contract/visitors';
-import { VALID } from '@rules/visitor-pass';
+import { CANCELLED, VALID } from '@rules/visitor-pass';
 import { useAppDispatch } from '../../app/hooks';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { PassFormModal } from './pass-form-modal';
@@ -32,7 +32,8 @@ export const PASS_ACTION_TEXT = {
 
 /**
  * The details page's actions on an issued pass (issue 23): Edit while it is valid and never
- * scanned, Cancel pass, Share the e-pass link while it has one, and Print its badge.
+ * scanned, Cancel pass, Share the e-pass link while it has one, and Print its badge unless it
+ * was cancelled (a printed QR would only be refused at the gate).
  */
 export function PassActions({
   visitor,
@@ -107,10 +108,12 @@ export function PassActions({
           </a>
         </>
       ) : null}
-      <Link className="btn btn-outline-primary" to={`/visitor-details/${visitor.uuid}?print`}>
-        <Printer size={16} aria-hidden="true" />
-        Print
-      </Link>
+      {visitor.status === CANCELLED ? null : (
+        <Link className="btn btn-outline-primary" to={`/visitor-details/${visitor.uuid}?print`}>
+          <Printer size={16} aria-hidden="true" />
+          Print
+        </Link>
+      )}
       {copyFallback ? (
         <p className="w-100 mb-0" role="status">
           {PASS_ACTION_TEXT.copyFailed}{' '}

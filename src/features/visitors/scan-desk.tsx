@@ -22,6 +22,7 @@ import {
   unitName,
   verdictOf,
   visitorName,
+  watchlistOverrideText,
 } from './visitor-text';
 import { lookUpPass, scanVisitorPass } from './visitors-slice';
 
@@ -71,14 +72,21 @@ function VisitorCard({ visitor }: { visitor: Visitor }) {
   );
 }
 
-/** The watchlist's word on the visitor (issue 23), in red before the desk's confirmation. */
-function WatchlistWarning({ reasons }: { reasons: string[] | undefined }) {
+/**
+ * The watchlist's word on the visitor (issue 23), in red before the desk's confirmation, with
+ * who let the pass through it and when, or that nobody did (issue 34).
+ */
+function WatchlistWarning({ visitor }: { visitor: Visitor }) {
+  const reasons = visitor.watchlist;
   if (!reasons?.length) return null;
   return (
     <DeskResult
       tone="refused"
       title="On the watchlist"
-      text={reasons.map((reason) => WATCHLIST_MESSAGES.refused(reason)).join(' ')}
+      text={[
+        ...reasons.map((reason) => WATCHLIST_MESSAGES.refused(reason)),
+        watchlistOverrideText(visitor),
+      ].join(' ')}
       alert
     />
   );
@@ -108,7 +116,7 @@ function DeskPanel({ state, onConfirm }: { state: DeskState; onConfirm: () => vo
       return (
         <>
           <VisitorCard visitor={state.pass} />
-          <WatchlistWarning reasons={state.pass.watchlist} />
+          <WatchlistWarning visitor={state.pass} />
           {state.verdict.allowed ? (
             <DeskResult
               tone="allowed"

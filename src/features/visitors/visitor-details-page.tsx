@@ -3,7 +3,8 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { Button, Col, Row } from 'reactstrap';
 import type { Visitor } from '@contract/visitors';
 import { formatTimestamp } from '../../lib/dates';
-import type { ScanVerdict } from '@rules/visitor-pass';
+import { CANCELLED, type ScanVerdict } from '@rules/visitor-pass';
+import { WATCHLIST_MESSAGES } from '@rules/watchlist';
 import { hdfStatus, healthCode } from '../../lib/visitor-health';
 import { useAppDispatch } from '../../app/hooks';
 import { BackLink } from '../../components/back-link';
@@ -27,8 +28,12 @@ import {
   unitName,
   verdictOf,
   visitorName,
+  watchlistOverrideText,
 } from './visitor-text';
 import { scanVisitorPass } from './visitors-slice';
+
+/** Shown instead of a cancelled pass's QR code, which would only be refused at the gate. */
+const CANCELLED_QR_TEXT = 'This pass was cancelled: its QR code no longer opens the gate.';
 
 /** The badge's print view loads when Print is first chosen, with its print style sheet. */
 const VisitorPrintView = lazy(() => import('./visitor-print-view'));
@@ -59,6 +64,18 @@ function Fields({ fields }: { fields: ReadonlyArray<[string, ReactNode]> }) {
         </Fragment>
       ))}
     </dl>
+  );
+}
+
+/** The watchlist's reasons for the visitor, and who let the pass through them (issue 34). */
+function WatchlistField({ visitor }: { visitor: Visitor }) {
+  return (
+    <>
+      <span className="text-danger fw-semibold">
+        {(visitor.watchlist ?? []).map((reason) => WATCHLIST_MESSAGES.refused(reason)).join(' ')}
+      </span>{' '}
+      {watchlistOverrideText(visitor)}
+    </>
   );
 }
 
@@ -210,11 +227,23 @@ function VisitorDetails({
               ['Status', <ScanStatus key="status" pass={visitor} now={now} />],
               ['Remarks', remarks],
               ['Access Card', accessCardText(visitor)],
+              ...(visitor.watchlist?.length
+                ? [
+                    ['Watchlist', <WatchlistField key="watchlist" visitor={visitor} />] satisfies [
+                      string,
+                      ReactNode,
+                    ],
+                  ]
+                : []),
             ]}
           />
         </DetailsSection>
         <DetailsSection title="QR Code">
-          <PassQrCode code={visitor.qr_code} name={visitor.name} />
+          {visitor.status === CANCELLED ? (
+            <p>{CANCELLED_QR_TEXT}</p>
+          ) : (
+            <PassQrCode code={visitor.qr_code} name={visitor.name} />
+          )}
         </DetailsSection>
       </Col>
     </Row>
@@ -229,7 +258,8 @@ export function VisitorDetailsPage() {
   const [error, setError] = useState<string | null>(null);
   const printing = useSearchParams()[0].has('print');
 
-  if (printing && record.status === 'found') {
+  // A cancelled pass has no badge to print: its page says it was cancelled instead.
+  if (printing && record.status === 'found' && record.visitor.status !== CANCELLED) {
     return (
       <Suspense fallback={<LoadingOverlay />}>
         <VisitorPrintView visitor={record.visitor} />

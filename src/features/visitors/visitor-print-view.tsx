@@ -3,7 +3,7 @@ import { Button } from 'reactstrap';
 import type { Visitor } from '@contract/visitors';
 import { BackLink } from '../../components/back-link';
 import { PassQrCode } from './pass-qr-code';
-import { passWindowText } from './pass-window-text';
+import { passWindowText } from '@rules/pass-window-text';
 import { hostName, passKind, unitName, visitorName } from './visitor-text';
 import './visitor-print.css';
 

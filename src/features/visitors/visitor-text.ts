@@ -3,6 +3,7 @@ import { formatLocalDateTime, formatTimestamp } from '../../lib/dates';
 import { passHost } from '@rules/pass-issuing';
 import { OVERSTAY } from './visitor-quick-filters';
 import {
+  CANCELLED,
   isOverdue,
   judgeScan,
   ONE_TIME,
@@ -57,9 +58,13 @@ export function expectedWindow(
   return `${passTime(day, pass.start_time)} to ${passTime(day, pass.end_time)}`;
 }
 
-/** Spec part 2 §4: the latest scan, IN or OUT, and NOT YET ARRIVED before the first. */
-export function latestScanText(pass: Pick<VisitorRow, 'latest_scan_type'>): string {
-  return pass.latest_scan_type ?? 'NOT YET ARRIVED';
+/**
+ * Spec part 2 §4: the latest scan, IN or OUT, and NOT YET ARRIVED before the first; a pass
+ * cancelled before its visitor came reads CANCELLED, since nobody is expected on it any more.
+ */
+export function latestScanText(pass: Pick<VisitorRow, 'latest_scan_type' | 'status'>): string {
+  if (pass.latest_scan_type) return pass.latest_scan_type;
+  return pass.status === CANCELLED ? 'CANCELLED' : 'NOT YET ARRIVED';
 }
 
 /** The latest scan, and Overstay for a visitor still inside after the pass's window (the CSV's). */
@@ -147,4 +152,15 @@ export function accessCardText(
   return pass.access_card_number
     ? `Card ${pass.access_card_number} (${when})`
     : `Issued, without a number (${when})`;
+}
+
+/**
+ * Whether the company let a listed visitor's pass through the watchlist (issue 34): who and when,
+ * or that nobody did, said beside the watchlist's reasons on the desk and the details page.
+ */
+export function watchlistOverrideText(pass: Pick<Visitor, 'watchlist_override'>): string {
+  const override = pass.watchlist_override;
+  return override
+    ? `Issued despite the watchlist by ${override.by || 'an unknown user'} on ${formatTimestamp(override.at)}.`
+    : 'Nobody has overridden this listing.';
 }

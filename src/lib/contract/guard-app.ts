@@ -123,6 +123,11 @@ export interface GuardAppUnit {
   floor: string;
 }
 
+export interface GuardAppScanRefusal {
+  code: string;
+  message: string;
+}
+
 export interface GuardAppVisitor {
   id: number;
   uuid: string;
@@ -150,8 +155,18 @@ export interface GuardAppVisitor {
   can_check_in: boolean;
   can_check_out: boolean;
   photo_url: string | null;
+  /**
+   * Why the pass may be scanned neither way now, as the desk's refusal would say it (code and
+   * English words, `judgeScan`'s); null when it may be (issue 34, added after the app's keys).
+   */
+  refusal: GuardAppScanRefusal | null;
   /** The watchlist's reasons for this visitor at the site, on a scan's look-up only (issue 23). */
   watchlist?: string[];
+  /**
+   * Who overrode those reasons and when (the sites' wall clock with its offset), on a scan's
+   * look-up; null when nobody overrode every one of them (issue 34).
+   */
+  watchlist_override?: { by: string; at: string } | null;
 }
 
 export interface GuardAppVisitorCounts {

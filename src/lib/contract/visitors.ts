@@ -98,9 +98,19 @@ export interface Visitor extends VisitorRow {
   walkin_photo_urls: string[];
   /**
    * The reasons of the watchlist entries the visitor matches at the pass's site (issue 23), on
-   * the desk's look-up (GET /visitors/qr/{code}) only; empty when none.
+   * the desk's look-up (GET /visitors/qr/{code}) and the pass's details; empty when none.
    */
   watchlist?: string[];
+  /**
+   * Who let the pass through those entries and when (UTC 'YYYY-MM-DD HH:mm:ss'), from the
+   * pass's audit entries; null when nobody overrode every one of them (issue 34).
+   */
+  watchlist_override?: WatchlistOverride | null;
+}
+
+export interface WatchlistOverride {
+  by: string;
+  at: string;
 }
 
 /** What POST /visitors/qr/{code} answers: the scan it recorded and the pass after it. */

@@ -63,6 +63,19 @@ export interface PassForScan {
 export type ScanRefusal =
   'cancelled' | 'not-valid' | 'used' | 'outside-window' | 'wrong-weekday' | 'just-scanned';
 
+/**
+ * The code each refusal travels with, on the server's refusal of a scan and on a guard API
+ * visitor that may be scanned neither way, so that a client words it in its own language.
+ */
+export const SCAN_REFUSAL_CODES = {
+  cancelled: 'PASS_CANCELLED',
+  'not-valid': 'PASS_NOT_VALID',
+  used: 'PASS_USED',
+  'outside-window': 'PASS_OUTSIDE_WINDOW',
+  'wrong-weekday': 'PASS_WRONG_WEEKDAY',
+  'just-scanned': 'PASS_JUST_SCANNED',
+} as const satisfies Record<ScanRefusal, string>;
+
 export type ScanVerdict =
   | { allowed: true; scanType: 'IN' | 'OUT'; label: string }
   | { allowed: false; reason: ScanRefusal; message: string };

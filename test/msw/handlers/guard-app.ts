@@ -347,6 +347,10 @@ export const guardAppHandlers = [
           status: direction === 'check-in' ? 'checked_in' : 'checked_out',
           can_check_in: false,
           can_check_out: direction === 'check-in',
+          refusal:
+            direction === 'check-out'
+              ? { code: 'PASS_USED', message: 'This pass has been used.' }
+              : null,
           actual_arrival_time:
             direction === 'check-in' ? new Date().toISOString() : visitor.actual_arrival_time,
           actual_exit_time: direction === 'check-out' ? new Date().toISOString() : null,
@@ -441,6 +445,7 @@ export const guardAppHandlers = [
         can_check_in: false,
         can_check_out: true,
         photo_url: null,
+        refusal: null,
       };
       records.visitors = [...records.visitors, registered];
       return ok({ visitor: registered }, 'Visitor registered and checked in.');

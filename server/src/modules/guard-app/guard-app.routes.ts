@@ -23,6 +23,7 @@ import { guardOf, kioskOf, siteOfGuard } from './guard-app.auth';
 import type { GuardAppService } from './guard-app.service';
 import {
   answer,
+  appTime,
   isDay,
   parseDeviceTime,
   toAppAttendance,
@@ -137,9 +138,17 @@ export function guardAppRoutes(
       new Date(),
       deps.publicUrl,
     );
-    // A scan's look-up carries the watchlist's reasons, for the gate's warning (issue 23).
+    // A scan's look-up carries the watchlist's reasons, for the gate's warning (issue 23), and
+    // who overrode them (issue 34).
     if (options.withWatchlist) {
-      return answer({ visitor: { ...visitor, watchlist: await visitors.watchlistOf(pass) } });
+      const { reasons, override } = await visitors.watchlistOf(pass);
+      return answer({
+        visitor: {
+          ...visitor,
+          watchlist: reasons,
+          watchlist_override: override && { by: override.by, at: appTime(override.at) ?? '' },
+        },
+      });
     }
     return answer({ visitor });
   }
@@ -671,6 +680,7 @@ export function guardAppRoutes(
       await guardApp.requirePin(request, guard, site, form.fields.pin, now, madeAt);
       const happened = parseDeviceTime(form.fields.incident_at ?? '');
       if (!happened) throw badRequest(GUARD_DOOR_MESSAGES.incidentTimeInvalid, 'INVALID_DATE');
+      const position = positionOf(form.fields);
       const header = request.headers['idempotency-key'];
       const key = typeof header === 'string' && header.trim() ? header.trim().slice(0, 200) : null;
       const report = {
@@ -683,7 +693,14 @@ export function guardAppRoutes(
       const photos = await incidents.storeReportPhotos(guard, form.files);
       const incident = await incidents.add(
         guard,
-        { ...report, residence_uuid: site.uuid, actions_taken: '', files: photos },
+        {
+          ...report,
+          residence_uuid: site.uuid,
+          actions_taken: '',
+          files: photos,
+          lat: position?.lat ?? null,
+          lng: position?.lng ?? null,
+        },
         now,
         key,
       );

@@ -10,7 +10,7 @@ import type {
 import type { Attendance } from '@contract/attendances';
 import type { VisitorRow } from '@contract/visitors';
 import { shiftState } from '@rules/attendances';
-import { gateStatus, judgeScan, visitEnd } from '@rules/visitor-pass';
+import { gateStatus, judgeScan, SCAN_REFUSAL_CODES, visitEnd } from '@rules/visitor-pass';
 import { passHost } from '@rules/pass-issuing';
 import { unitParts } from '@rules/walk-ins';
 import type { GuardSite } from '../../auth/principal';
@@ -228,6 +228,9 @@ export function toAppVisitor(
     can_check_in: verdict.allowed && verdict.scanType === 'IN',
     can_check_out: verdict.allowed && verdict.scanType === 'OUT',
     photo_url: wholeUrl(publicUrl, pass.photo_url),
+    refusal: verdict.allowed
+      ? null
+      : { code: SCAN_REFUSAL_CODES[verdict.reason], message: verdict.message },
   };
 }
 

@@ -8,6 +8,7 @@ import {
   REPEAT,
   type PassFieldValues,
 } from '@rules/pass-issuing';
+import { passWindowText } from '@rules/pass-window-text';
 import { CANCELLED, passWindow, SCAN_MESSAGES, VALID } from '@rules/visitor-pass';
 import { authorOf, type Principal } from '../../auth/principal';
 import type { MailConfig } from '../../config';
@@ -88,22 +89,42 @@ export function createPassIssuingService(deps: {
     };
   }
 
-  /** Mails the visitor the e-pass link, when the pass names an email. */
+  /**
+   * Mails the visitor the e-pass link, when the pass names an email, with where and when the
+   * visit is, in the e-pass page's words.
+   */
   async function mailEPass(values: IssuedPassValues, token: string | null) {
     if (!values.email || !token) return;
     const link = `${deps.publicUrl}/pass/${token}`;
+    const site = (await sites.findLive(values.residence_uuid))?.name ?? '';
+    const when = passWindowText({
+      repeat_type: values.repeat_type,
+      repeatType: values.repeat_days,
+      date: values.date,
+      start_time: values.start_time,
+      end_time: values.end_time,
+    });
     const lines = [
       `Hello ${values.name},`,
       '',
-      `${values.host_name} has registered your visit. Show the QR code on this page at the gate:`,
+      `${values.host_name} has registered your visit.`,
+      '',
+      `Site: ${site}`,
+      `When: ${when}`,
+      '',
+      'Show the QR code on this page at the gate:',
       link,
     ];
     await deps.mailer.send(
       {
         to: values.email,
-        subject: `${deps.mail.productName}: your visitor pass`,
+        subject: `${deps.mail.productName}: your visitor pass for ${site}`,
         text: lines.join('\n'),
-        html: `<p>Hello ${escapeHtml(values.name)},</p><p>${escapeHtml(values.host_name)} has registered your visit. Show the QR code on this page at the gate:</p><p><a href="${link}">${link}</a></p>`,
+        html:
+          `<p>Hello ${escapeHtml(values.name)},</p>` +
+          `<p>${escapeHtml(values.host_name)} has registered your visit.</p>` +
+          `<p>Site: ${escapeHtml(site)}<br>When: ${escapeHtml(when)}</p>` +
+          `<p>Show the QR code on this page at the gate:</p><p><a href="${link}">${link}</a></p>`,
       },
       `E-pass link: ${link}`,
     );

@@ -110,11 +110,34 @@ export interface IssuedPassValues {
 }
 
 /**
- * A pass's code for its QR: 144 random bits (at least the 128 issue 23 asks), URL-safe, so it
- * cannot be guessed from another pass's.
+ * The characters of a pass's code: digits and upper-case letters without the look-alikes a
+ * guard would mistype at a gate (0 and O, 1 and I; no lower case, so no l). 32 of them, so that
+ * a random byte's low 5 bits pick one without bias.
+ */
+export const PASS_CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+/** 29 characters of 5 bits: 145 random bits, at least the 144 of the earlier base64url codes. */
+export const PASS_CODE_LENGTH = 29;
+const PASS_CODE_SHAPE = new RegExp(`^[${PASS_CODE_ALPHABET}]{${PASS_CODE_LENGTH}}$`);
+
+/**
+ * A pass's code for its QR: 145 random bits (at least the 128 issue 23 asks), so it cannot be
+ * guessed from another pass's, in characters a guard can read and type.
  */
 export function newPassCode(): string {
-  return randomBytes(18).toString('base64url');
+  return Array.from(
+    randomBytes(PASS_CODE_LENGTH),
+    (byte) => PASS_CODE_ALPHABET[byte % PASS_CODE_ALPHABET.length],
+  ).join('');
+}
+
+/**
+ * The codes a typed or scanned code may stand for: itself, and its upper case when that has the
+ * shape of a code made by newPassCode, so a code typed in lower case at a gate is found. Codes
+ * made before (base64url, mixed case, 24 characters) are matched exactly, as their case counts.
+ */
+export function passCodeCandidates(code: string): string[] {
+  const upper = code.toUpperCase();
+  return upper !== code && PASS_CODE_SHAPE.test(upper) ? [code, upper] : [code];
 }
 
 /** When a visitor checked in at `checkedInAt` is due out, as stored (UTC text), or null. */
@@ -467,7 +490,7 @@ export function createVisitorsRepository(db: DB) {
           'uuid' in key
             ? eb('visitors.uuid', '=', key.uuid)
             : 'qrCode' in key
-              ? eb('visitors.qr_code', '=', key.qrCode)
+              ? eb('visitors.qr_code', 'in', passCodeCandidates(key.qrCode))
               : eb('visitors.id', '=', key.id),
         )
         .executeTakeFirst();
@@ -685,6 +708,43 @@ export function createVisitorsRepository(db: DB) {
     /** The pass of a live e-pass link, at a live site; undefined once revoked or cancelled. */
     async findByEpassToken(token: string) {
       return selectVisitors().where('visitors.epass_token', '=', token).executeTakeFirst();
+    },
+
+    /**
+     * The pass's latest override of the watchlist, from its own audit entries (issue 23 records
+     * it there as `watchlist_override`): who made it, when (UTC text) and the entries it named, by
+     * their reasons.
+     */
+    async watchlistOverride(
+      visitorUuid: string,
+    ): Promise<{ by: string; at: string; entries: string[] } | null> {
+      const rows = await db
+        .selectFrom('audit_entries')
+        .select(['actor_name', 'created_at', 'changes'])
+        .where('entity_uuid', '=', visitorUuid)
+        .where('entity', '=', 'visitor')
+        .where('changes', 'like', '%"watchlist_override"%')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .execute();
+      const [row] = rows;
+      if (!row) return null;
+      const change = (JSON.parse(row.changes) as Record<string, { after?: unknown }>)
+        .watchlist_override;
+      // The entries' reasons (entries written before, `{uuid, reason}` each).
+      const hits = Array.isArray(change?.after) ? (change.after as unknown[]) : [];
+      return {
+        by: row.actor_name ?? '',
+        at: row.created_at,
+        entries: hits.flatMap((hit) =>
+          typeof hit === 'string'
+            ? [hit]
+            : [
+                String((hit as { uuid?: unknown }).uuid ?? ''),
+                String((hit as { reason?: unknown }).reason ?? ''),
+              ],
+        ),
+      };
     },
 
     /** When the pass was last scanned (UTC text), or null. */

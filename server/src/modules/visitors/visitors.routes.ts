@@ -11,7 +11,7 @@ import type { SitesRepository } from '../sites/sites.repository';
 import { VISITORS_QUERY, type VisitorsRepository } from './visitors.repository';
 import type { WatchlistRepository } from '../watchlist/watchlist.repository';
 import type { PassIssuingService } from './pass-issuing.service';
-import { scanPass } from './visitors.service';
+import { scanPass, watchlistOnPass } from './visitors.service';
 
 const codeParams = {
   type: 'object',
@@ -138,7 +138,12 @@ export function visitorsRoutes(
         uuid: request.params.uuid,
       });
       if (!visitor) throw notFound();
-      return visitor;
+      const { reasons, override } = await watchlistOnPass(
+        deps.watchlist,
+        deps.visitors,
+        visitor.uuid,
+      );
+      return { ...visitor, watchlist: reasons, watchlist_override: override };
     },
   );
 
@@ -151,9 +156,14 @@ export function visitorsRoutes(
         qrCode: request.params.code,
       });
       if (!visitor) throw notFound();
-      // The desk warns before it confirms: the reasons of the entries the visitor matches.
-      const hits = await deps.watchlist.matchingPass(visitor.uuid);
-      return { ...visitor, watchlist: hits.map((hit) => hit.reason) };
+      // The desk warns before it confirms: the reasons of the entries the visitor matches, and
+      // who let the pass through them.
+      const { reasons, override } = await watchlistOnPass(
+        deps.watchlist,
+        deps.visitors,
+        visitor.uuid,
+      );
+      return { ...visitor, watchlist: reasons, watchlist_override: override };
     },
   );
 

@@ -4,9 +4,9 @@ import {
   judgeScan,
   ONE_TIME,
   REPEAT_WINDOW_DAYS,
+  SCAN_REFUSAL_CODES,
   VALID,
   weekdayOf,
-  type ScanRefusal,
 } from '@rules/visitor-pass';
 import { VISITOR_TYPES, walkInProblem, type WalkInFields } from '@rules/walk-ins';
 import { authorOf, type Caller, type GuardPrincipal, type GuardSite } from '../../auth/principal';
@@ -20,15 +20,6 @@ import type { WatchlistRepository } from '../watchlist/watchlist.repository';
 import { checkWatchlist } from '../watchlist/watchlist.service';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
 import { dueOutAtText, type PassKey, type VisitorsRepository } from './visitors.repository';
-
-const REFUSAL_CODES: Record<ScanRefusal, string> = {
-  cancelled: 'PASS_CANCELLED',
-  'not-valid': 'PASS_NOT_VALID',
-  used: 'PASS_USED',
-  'outside-window': 'PASS_OUTSIDE_WINDOW',
-  'wrong-weekday': 'PASS_WRONG_WEEKDAY',
-  'just-scanned': 'PASS_JUST_SCANNED',
-};
 
 export const SCANNED_ELSEWHERE = 'This pass was just scanned at another desk.';
 export const ALREADY_CHECKED = {
@@ -63,7 +54,8 @@ export async function scanPass(
     },
     input.now,
   );
-  if (!verdict.allowed) throw new ApiError(409, REFUSAL_CODES[verdict.reason], verdict.message);
+  if (!verdict.allowed)
+    throw new ApiError(409, SCAN_REFUSAL_CODES[verdict.reason], verdict.message);
   if (input.expected && verdict.scanType !== input.expected) {
     throw conflict(ALREADY_CHECKED[input.expected], ALREADY_CHECKED_CODES[input.expected]);
   }
@@ -93,6 +85,37 @@ export async function scanPass(
     success: true,
     scan: { ...scan, scan_type: verdict.scanType, scanned_by_name: principal.name },
     resource: after,
+  };
+}
+
+/** What a desk shows of the watchlist on a pass: the reasons it matches, and who let it through. */
+export interface PassWatchlist {
+  reasons: string[];
+  /** Who overrode the listing and when (UTC text), when that override covers every reason. */
+  override: { by: string; at: string } | null;
+}
+
+/**
+ * The watchlist's word on a pass (issue 23's warning, issue 34's override): the reasons of the
+ * entries its visitor matches now, and the latest override recorded with the pass when it named
+ * every one of them; an entry added after the override is not covered by it.
+ */
+export async function watchlistOnPass(
+  watchlist: WatchlistRepository,
+  visitors: VisitorsRepository,
+  passUuid: string,
+): Promise<PassWatchlist> {
+  const hits = await watchlist.matchingPass(passUuid);
+  if (hits.length === 0) return { reasons: [], override: null };
+  const override = await visitors.watchlistOverride(passUuid);
+  const covered =
+    override !== null &&
+    hits.every(
+      (hit) => override.entries.includes(hit.uuid) || override.entries.includes(hit.reason),
+    );
+  return {
+    reasons: hits.map((hit) => hit.reason),
+    override: covered ? { by: override.by, at: override.at } : null,
   };
 }
 
@@ -139,10 +162,9 @@ export function createVisitorsService(deps: {
   return {
     checkVisitorsOn,
 
-    /** The reasons of the watchlist entries a pass's visitor matches at its site, for a desk's warning. */
-    async watchlistOf(pass: Visitor): Promise<string[]> {
-      const hits = await deps.watchlist.matchingPass(pass.uuid);
-      return hits.map((hit) => hit.reason);
+    /** The watchlist's word on a pass, for a desk's warning (see watchlistOnPass). */
+    watchlistOf(pass: Visitor): Promise<PassWatchlist> {
+      return watchlistOnPass(deps.watchlist, visitors, pass.uuid);
     },
 
     /**
