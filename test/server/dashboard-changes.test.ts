@@ -76,7 +76,8 @@ async function expectFiguresAsTheDatabaseHoldsThem() {
            join residences r on r.uuid = a.residence_uuid
            where g.deleted_at is null and a.checkin_at is not null and a.checkout_at is null
            and a.checkin_at >= ? and a.residence_uuid = ? and r.deleted_at is null and ${guards}`,
-          [toDbTime(new Date(Date.now() - 24 * 3_600_000)), site, ...params],
+          // On duty: open and not yet abandoned (16 hours), as expected-figures.ts counts.
+          [toDbTime(new Date(Date.now() - 16 * 3_600_000)), site, ...params],
         );
       }
       const answer = await get(account.email, '/kgapi/dashboard/sitedata', {
