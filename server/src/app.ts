@@ -57,6 +57,8 @@ import {
   LEGACY_APP_PREFIXES,
 } from './modules/guard-app/guard-app.routes';
 import { createGuardAppService } from './modules/guard-app/guard-app.service';
+import { createSignInNames } from './modules/guard-app/sign-in-names';
+import { serverKey } from './auth/server-keys';
 import { failureBody } from './modules/guard-app/guard-app.shapes';
 import { createKiosksRepository } from './modules/kiosks/kiosks.repository';
 import { kiosksRoutes } from './modules/kiosks/kiosks.routes';
@@ -137,10 +139,15 @@ export async function buildApp({
     unattachedQuotaBytes: config.unattachedUploadQuotaBytes,
   });
   const dashboard = createDashboardRepository(db);
+  const guardAppRepository = createGuardAppRepository(db);
+  const signInNames = createSignInNames({ guardApp: guardAppRepository, throttle });
+  // The key of the hash that names an unknown sign-in in the audit trail (server-keys.ts).
+  const auditKey = serverKey(config.dataDir, 'audit');
   const guardsService = createGuardsService({
     guards: createGuardsRepository(db),
     accounts,
     files,
+    signInNames,
   });
   const attendances = createAttendancesRepository(db, {
     geofenceRadiusMetres: config.geofenceRadiusMetres,
@@ -157,7 +164,6 @@ export async function buildApp({
   const attendancesService = createAttendancesService({ attendances, files });
   const kiosks = createKiosksRepository(db);
   const backups = createBackupsRepository(db);
-  const guardAppRepository = createGuardAppRepository(db);
   const siteSupervisors = createSiteSupervisorsService({
     db,
     supervisors: createSiteSupervisorsRepository(db),
@@ -197,6 +203,8 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     resetCodeTtlMinutes: config.resetCodeTtlMinutes,
     guardSessionTtlDays: config.guardSessionTtlDays,
+    auditKey,
+    signInNames,
   });
 
   await app.register(
@@ -207,7 +215,7 @@ export async function buildApp({
         accounts,
         idleMinutes: config.sessionIdleMinutes,
       });
-      sessionRoutes(api, { db, accounts, sessions, throttle, gate });
+      sessionRoutes(api, { db, accounts, sessions, throttle, gate, auditKey });
       adminRoutes(api, { db, accounts, throttle, gate, verifications });
       dashboardRoutes(api, { dashboard });
       await registerMultipart(api);
@@ -216,7 +224,7 @@ export async function buildApp({
       attendancesRoutes(api, { attendances });
       securityCompaniesRoutes(api, { securityCompanies, gate });
       sitesRoutes(api, { sites, sitesService });
-      visitorsRoutes(api, { visitors, passes, sites, watchlist });
+      visitorsRoutes(api, { visitors, passes, sites, watchlist, throttle });
       incidentsRoutes(api, { incidents });
       siteSupervisorsRoutes(api, { siteSupervisors, gate });
       loginsRoutes(api, { logins, gate, verifications });

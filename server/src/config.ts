@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { parseKey } from './auth/server-keys';
 import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '@rules/files';
 
 export interface ServerConfig {
@@ -43,8 +44,11 @@ export interface ServerConfig {
   unattachedUploadQuotaBytes: number;
   /** VISITOR_DATA_RETENTION_DAYS and SELFIE_RETENTION_DAYS. */
   retention: Retention;
-  /** BACKUP_EVERY_HOURS (0: no scheduled backups) and BACKUP_KEEP archives kept. */
-  backups: { everyHours: number; keep: number };
+  /**
+   * BACKUP_EVERY_HOURS (0: no scheduled backups), BACKUP_KEEP archives kept, and BACKUP_KEY, the
+   * key archives are signed and encrypted with (null: DATA_DIR/keys/backup.key, made if missing).
+   */
+  backups: { everyHours: number; keep: number; key: string | null };
 }
 
 export interface MailConfig {
@@ -259,6 +263,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     backups: {
       everyHours: parseWhole('BACKUP_EVERY_HOURS', env.BACKUP_EVERY_HOURS, 24),
       keep: parsePositive('BACKUP_KEEP', env.BACKUP_KEEP, 7),
+      key: env.BACKUP_KEY?.trim() ? parseKey('BACKUP_KEY', env.BACKUP_KEY).toString('hex') : null,
     },
     retention: {
       visitorDataDays: parsePositive(

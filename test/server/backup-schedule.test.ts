@@ -39,7 +39,7 @@ describe('scheduled backups', () => {
       runs.push(args);
     };
     const now = new Date('2026-11-24T03:00:00Z');
-    const schedule = { everyHours: 24, keep: 3 };
+    const schedule = { everyHours: 24, keep: 3, key: null };
     expect(await takeScheduledBackup(t.db, schedule, now, runner)).toBe(true);
     expect(
       await takeScheduledBackup(t.db, schedule, new Date(now.getTime() + HOUR_MS), runner),
@@ -51,7 +51,7 @@ describe('scheduled backups', () => {
       ['--keep', '3'],
       ['--keep', '3'],
     ]);
-    expect(await takeScheduledBackup(t.db, { everyHours: 0, keep: 3 }, now, runner)).toBe(false);
+    expect(await takeScheduledBackup(t.db, { everyHours: 0, keep: 3, key: null }, now, runner)).toBe(false);
   });
 
   it('show the last backup to the superadmin alone, overdue past twice the interval', async () => {

@@ -146,6 +146,7 @@ export function createAccountsRepository(db: DB) {
         .innerJoin('user_profiles', 'user_profiles.uuid', 'identities.user_profile_uuid')
         .select([
           'identities.uuid as identity_uuid',
+          'identities.identifier',
           'identities.challenge_hash',
           'user_profiles.uuid as profile_uuid',
           'user_profiles.is_active',

@@ -53,6 +53,13 @@ export const PIN_MESSAGES = {
 
 const SWEEP_EVERY_MS = 60_000;
 
+/** How many refusals of a kind one caller may collect in a window (checkRefusals). */
+export interface RefusalBudget {
+  max: number;
+  windowMs: number;
+  message: string;
+}
+
 /** A client address as a throttle key: IPv6 by its /64, which one subscriber usually holds whole. */
 export function addressKey(ip: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
@@ -109,8 +116,9 @@ export function createPasswordThrottle(db: DB, now: () => number = Date.now) {
   async function count(
     key: string,
     at: number,
+    windowMs: number = THROTTLE_POLICY.windowMs,
   ): Promise<{ count: number; windowStartedAt: number }> {
-    const windowOver = at - THROTTLE_POLICY.windowMs;
+    const windowOver = at - windowMs;
     const row = await db
       .insertInto('auth_throttle')
       .values({ key, failures: 1, window_started_at: at })
@@ -251,6 +259,50 @@ export function createPasswordThrottle(db: DB, now: () => number = Date.now) {
       const lockedUntil = Number(row.next_attempt_at) > at ? Number(row.next_attempt_at) : null;
       const windowOver = Number(row.window_started_at) <= at - THROTTLE_POLICY.windowMs;
       return { failures: windowOver && !lockedUntil ? 0 : Number(row.failures), lockedUntil };
+    },
+
+    /**
+     * Refuses (429) a sign-in to an account that has had `max` failed sign-ins, from any
+     * addresses, within the window: a budget for the account, which the caller spares the
+     * account's own device.
+     */
+    async checkAccountBudget(identifier: string, max: number, message: string): Promise<void> {
+      const at = now();
+      const row = await db
+        .selectFrom('auth_throttle')
+        .select(['failures', 'window_started_at'])
+        .where('key', '=', accountKey(identifier))
+        .executeTakeFirst();
+      if (!row) return;
+      const windowEnds = Number(row.window_started_at) + THROTTLE_POLICY.windowMs;
+      if (windowEnds > at && Number(row.failures) >= max) {
+        throw tooMany(message, windowEnds - at, 'ACCOUNT_BUSY');
+      }
+    },
+
+    /**
+     * A budget of refusals that tell something (a sign-in name already taken): refuses (429) once
+     * `key` has spent `max` within `windowMs`.
+     */
+    async checkRefusals(key: string, rule: RefusalBudget): Promise<void> {
+      const at = now();
+      const row = await db
+        .selectFrom('auth_throttle')
+        .select(['failures', 'window_started_at'])
+        .where('key', '=', key)
+        .executeTakeFirst();
+      if (!row) return;
+      const windowEnds = Number(row.window_started_at) + rule.windowMs;
+      if (windowEnds > at && Number(row.failures) >= rule.max) {
+        throw tooMany(rule.message, windowEnds - at);
+      }
+    },
+
+    /** Spends one of `key`'s refusals; kept (not swept) until its window ends. */
+    async spendRefusal(key: string, rule: RefusalBudget): Promise<void> {
+      const at = now();
+      const { windowStartedAt } = await count(key, at, rule.windowMs);
+      await setNextAttempt(key, windowStartedAt + rule.windowMs);
     },
 
     /**

@@ -357,6 +357,9 @@ export interface SupervisorGuardCountsTable {
 export interface GuardCredentialsTable {
   guard_uuid: string;
   password_hash: string;
+  /** The guard's email in lower case and contact number, unique among guards with app access. */
+  sign_in_email: string | null;
+  sign_in_phone: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }

@@ -38,3 +38,17 @@ export interface SiteInput extends Record<SiteFlag, 0 | 1> {
   /** The cover photo's uuid from the upload call; left out keeps the cover, null removes it. */
   file_uuid?: string | null;
 }
+
+/**
+ * What moving a site to another company (or to none) would do, for the superadmin to confirm
+ * first (GET /data/residences/{uuid}/move): the ties to its company that end, and the records
+ * that go with the site to the new company.
+ */
+export interface SiteMove {
+  from_company_name: string | null;
+  to_company_name: string | null;
+  /** False when the company stays the same: nothing ends. */
+  moves: boolean;
+  ends: { guard_links: number; supervisor_links: number; kiosks: number; open_shifts: number };
+  records: { attendances: number; visitors: number; incidents: number };
+}

@@ -28,6 +28,7 @@ import * as visitDueOut from './2026-11-25T04-visit-due-out';
 import * as auditNames from './2026-11-25T05-audit-names';
 import * as accessCards from './2026-11-27T01-access-cards';
 import * as unitContacts from './2026-11-27T03-unit-contacts';
+import * as guardSignInNames from './2026-11-28T01-guard-sign-in-names';
 
 /** Every migration in order. Names are timestamps so they sort as they were written. */
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T05-audit-names': auditNames,
   '2026-11-27T01-access-cards': accessCards,
   '2026-11-27T03-unit-contacts': unitContacts,
+  '2026-11-28T01-guard-sign-in-names': guardSignInNames,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,5 @@
 import { toDbTime } from '../time';
+import { syncSignInNames } from '../../modules/guard-app/guard-app.repository';
 import { localTime } from './calendar';
 import type { DemoContext, SeededCompany, SeededGuard, SeededSite } from './demo-context';
 import { insertInBatches } from './insert';
@@ -110,5 +111,6 @@ export async function seedGuardAppAccount(
     .insertInto('guard_credentials')
     .values({ guard_uuid: guard.uuid, password_hash: passwordHash })
     .execute();
+  await syncSignInNames(ctx.db, guard.uuid);
   return guard.uuid;
 }

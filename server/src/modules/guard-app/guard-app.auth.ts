@@ -18,14 +18,33 @@ export interface KioskPrincipal {
 export interface GuardSessionState {
   pinVerifiedAt: number | null;
   pinVerifiedFor: string | null;
+  /**
+   * When the session ended by its time, for a late report ('guard-late'): only a report made
+   * before then is taken. Null for a live session.
+   */
+  expiredAt: number | null;
 }
 
 /**
  * What a guard-door route asks of the caller: the application key alone (sign-in), a guard's
- * session (default), a kiosk's credential, either, or a guard's session if it is still live
- * (sign-out: the app must be able to sign out of a session that already ended).
+ * session (default), a kiosk's credential, either, a guard's session if it is still live
+ * (sign-out: the app must be able to sign out of a session that already ended), or a guard's
+ * session that may have run out of time within LATE_REPORT_MS (a report made before then, sent
+ * late from a queue; never a revoked session).
  */
-export type GuardDoorAccess = 'app-key' | 'guard' | 'kiosk' | 'guard-or-kiosk' | 'guard-if-live';
+export type GuardDoorAccess =
+  'app-key' | 'guard' | 'kiosk' | 'guard-or-kiosk' | 'guard-if-live' | 'guard-late';
+
+/**
+ * A guard's session at a kiosk lasts while the guard uses it: it ends this long after the last
+ * call (or when the guard finishes). Reports made in it and queued offline still arrive late
+ * ('guard-late').
+ */
+export const KIOSK_SESSION_IDLE_MS = 10 * 60_000;
+/** A kiosk session's end is moved on at most this often: not a write on every call. */
+const KIOSK_SESSION_EXTEND_EVERY_MS = 60_000;
+/** How late a report made in a session may still arrive after the session ran out of time. */
+export const LATE_REPORT_MS = 24 * 3_600_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -67,6 +86,11 @@ export function registerGuardDoorAuthentication(
   async function kioskCaller(token: string, now: Date): Promise<KioskPrincipal> {
     const kiosk = await deps.kiosks.findByToken(token);
     if (!kiosk) throw new ApiError(401, 'KIOSK_REVOKED', DOOR_MESSAGES.kioskRevoked);
+    // Suspending the company revokes its kiosks; a kiosk of a company that is not active (or a
+    // site that has none) opens nothing meanwhile either.
+    if (!(await deps.kiosks.companyActiveAt(kiosk.residence_uuid))) {
+      throw new ApiError(401, 'KIOSK_REVOKED', DOOR_MESSAGES.kioskRevoked);
+    }
     const site = await deps.guardApp.siteOf(kiosk.residence_uuid);
     if (!site) throw forbidden(DOOR_MESSAGES.kioskSiteOff, 'SITE_UNAVAILABLE');
     await deps.kiosks.touch(kiosk.uuid, now);
@@ -77,6 +101,7 @@ export function registerGuardDoorAuthentication(
     request: FastifyRequest,
     token: string,
     now: Date,
+    late: boolean,
   ): Promise<GuardPrincipal> {
     const session = await deps.guardApp.findSession(token);
     if (!session) throw unauthorized(DOOR_MESSAGES.ended, 'SESSION_ENDED');
@@ -86,7 +111,9 @@ export function registerGuardDoorAuthentication(
       }
       throw unauthorized(DOOR_MESSAGES.ended, 'SESSION_ENDED');
     }
-    if ((timestampOf(session.expires_at) ?? 0) <= now.getTime()) {
+    const expiresAt = timestampOf(session.expires_at) ?? 0;
+    const expired = expiresAt <= now.getTime();
+    if (expired && !(late && now.getTime() - expiresAt <= LATE_REPORT_MS)) {
       throw unauthorized(DOOR_MESSAGES.ended, 'SESSION_ENDED');
     }
     const guard = await deps.guardApp.standingOf(session.guard_uuid);
@@ -102,10 +129,20 @@ export function registerGuardDoorAuthentication(
       const kioskSite = await deps.kiosks.siteOf(session.kiosk_uuid);
       if (!kioskSite) throw new ApiError(401, 'KIOSK_REVOKED', DOOR_MESSAGES.kioskRevoked);
       sites = (await deps.guardApp.sitesOf(guard.uuid)).filter((site) => site.uuid === kioskSite);
+      if (
+        !expired &&
+        expiresAt - now.getTime() < KIOSK_SESSION_IDLE_MS - KIOSK_SESSION_EXTEND_EVERY_MS
+      ) {
+        await deps.guardApp.extendSession(
+          session.uuid,
+          new Date(now.getTime() + KIOSK_SESSION_IDLE_MS),
+        );
+      }
     }
     request.guardSession = {
       pinVerifiedAt: timestampOf(session.pin_verified_at),
       pinVerifiedFor: session.pin_verified_residence_uuid,
+      expiredAt: expired ? expiresAt : null,
     };
     return {
       role: 'guard',
@@ -127,19 +164,23 @@ export function registerGuardDoorAuthentication(
     if (!token) throw unauthorized(DOOR_MESSAGES.signIn);
     const now = new Date();
     if (token.startsWith(TOKEN_PREFIX.kiosk)) {
-      if (access === 'guard') throw forbidden(DOOR_MESSAGES.guardRequired, 'GUARD_REQUIRED');
+      if (access === 'guard' || access === 'guard-late') {
+        throw forbidden(DOOR_MESSAGES.guardRequired, 'GUARD_REQUIRED');
+      }
       request.guardCaller = await kioskCaller(token, now);
       return;
     }
     if (access === 'kiosk') throw forbidden(DOOR_MESSAGES.kioskOnly, 'KIOSK_REQUIRED');
     if (access === 'guard-if-live') {
-      request.guardCaller = await guardCaller(request, token, now).catch((error: unknown) => {
-        if (error instanceof ApiError && error.statusCode === 401) return null;
-        throw error;
-      });
+      request.guardCaller = await guardCaller(request, token, now, false).catch(
+        (error: unknown) => {
+          if (error instanceof ApiError && error.statusCode === 401) return null;
+          throw error;
+        },
+      );
       return;
     }
-    request.guardCaller = await guardCaller(request, token, now);
+    request.guardCaller = await guardCaller(request, token, now, access === 'guard-late');
   });
 }
 

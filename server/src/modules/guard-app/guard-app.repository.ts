@@ -6,6 +6,7 @@ import { containsText } from '../../db/contains';
 import type { DB } from '../../db/database';
 import type { GuardSite } from '../../auth/principal';
 import { toDbTime } from '../../db/time';
+import { isUniqueViolation } from '../../db/errors';
 
 /** Only a hash of a token is stored, so a copy of the database holds no usable credential. */
 export function hashToken(token: string): string {
@@ -56,6 +57,64 @@ export async function endGuardSessions(
     .execute();
 }
 
+/** Thrown when a guard's sign-in name is another guard's with app access. */
+export class SignInTaken extends Error {
+  constructor(readonly field: 'email' | 'contact_number') {
+    super(`sign-in name taken: ${field}`);
+  }
+}
+
+/**
+ * Copies a guard's email (lower case) and contact number onto its credential, if it has one: the
+ * names it signs in with, unique among guards with app access. Throws SignInTaken when another
+ * guard holds one; within the caller's transaction, so the write that caused it rolls back whole.
+ */
+export async function syncSignInNames(
+  db: Kysely<Database> | Transaction<Database>,
+  guardUuid: string,
+): Promise<void> {
+  const hasAccess = await db
+    .selectFrom('guard_credentials')
+    .select('guard_uuid')
+    .where('guard_uuid', '=', guardUuid)
+    .executeTakeFirst();
+  // A guard without app access signs in with nothing: its email and number may be anyone's.
+  if (!hasAccess) return;
+  const guard = await db
+    .selectFrom('guards')
+    .select(['email', 'contact_number', 'deleted_at'])
+    .where('uuid', '=', guardUuid)
+    .executeTakeFirst();
+  const live = guard && guard.deleted_at === null;
+  const email = live && guard.email ? guard.email.trim().toLowerCase() : null;
+  const phone = live && guard.contact_number ? phoneDigits(guard.contact_number) || null : null;
+  for (const [field, column, value] of [
+    ['email', 'sign_in_email', email],
+    ['contact_number', 'sign_in_phone', phone],
+  ] as const) {
+    if (value === null) continue;
+    const other = await db
+      .selectFrom('guard_credentials')
+      .select('guard_uuid')
+      .where(column, '=', value)
+      .where('guard_uuid', '!=', guardUuid)
+      .executeTakeFirst();
+    if (other) throw new SignInTaken(field);
+  }
+  try {
+    await db
+      .updateTable('guard_credentials')
+      .set({ sign_in_email: email, sign_in_phone: phone })
+      .where('guard_uuid', '=', guardUuid)
+      .execute();
+  } catch (error) {
+    // Two writes racing for one name: the unique index lets one through.
+    if (isUniqueViolation(error))
+      throw new SignInTaken(email === null ? 'contact_number' : 'email');
+    throw error;
+  }
+}
+
 /**
  * Sets a guard's guard-app password (a first one, or a new one), and signs the guard out
  * everywhere: whoever held the old password must sign in with the new one.
@@ -74,6 +133,7 @@ export async function setGuardPassword(
       oc.column('guard_uuid').doUpdateSet({ password_hash: passwordHash, updated_at: at }),
     )
     .execute();
+  await syncSignInNames(db, guardUuid);
   await endGuardSessions(db, { guardUuid }, 'signed-out', now);
 }
 
@@ -135,41 +195,61 @@ export function createGuardAppRepository(db: DB) {
       const byEmail = given.includes('@');
       const digits = phoneDigits(given);
       if (!byEmail && digits.length === 0) return undefined;
-      const rows = await db
+      return db
         .selectFrom('guard_credentials')
         .innerJoin('guards', 'guards.uuid', 'guard_credentials.guard_uuid')
-        .select(['guards.uuid', 'guard_credentials.password_hash'])
+        .select([
+          'guards.uuid as guardUuid',
+          'guards.name',
+          'guards.security_company_uuid as companyUuid',
+          'guard_credentials.password_hash as passwordHash',
+        ])
         .where('guards.deleted_at', 'is', null)
         .where(
           byEmail
-            ? sql<boolean>`lower(guards.email) = ${given.toLowerCase()}`
-            : sql<boolean>`guards.contact_number = ${digits}`,
-        )
-        .limit(2)
-        .execute();
-      const [only] = rows;
-      return rows.length === 1 && only
-        ? { guardUuid: only.uuid, passwordHash: only.password_hash }
-        : undefined;
-    },
-
-    /** Other guards with app access who sign in with this email or phone. */
-    async signInTakenByOther(guardUuid: string, email: string | null, phone: string) {
-      const digits = phoneDigits(phone);
-      const row = await db
-        .selectFrom('guard_credentials')
-        .innerJoin('guards', 'guards.uuid', 'guard_credentials.guard_uuid')
-        .select('guards.uuid')
-        .where('guards.deleted_at', 'is', null)
-        .where('guards.uuid', '!=', guardUuid)
-        .where((eb) =>
-          eb.or([
-            ...(email ? [sql<boolean>`lower(guards.email) = ${email.toLowerCase()}`] : []),
-            ...(digits ? [eb('guards.contact_number', '=', digits)] : []),
-          ]),
+            ? (eb) => eb('guard_credentials.sign_in_email', '=', given.toLowerCase())
+            : (eb) => eb('guard_credentials.sign_in_phone', '=', digits),
         )
         .executeTakeFirst();
+    },
+
+    /** Whether the guard has signed in on this device before (its own phone). */
+    async knownDevice(guardUuid: string, deviceUniqueId: string): Promise<boolean> {
+      if (!deviceUniqueId) return false;
+      const row = await db
+        .selectFrom('guard_sessions')
+        .select('uuid')
+        .where('guard_uuid', '=', guardUuid)
+        .where('kiosk_uuid', 'is', null)
+        .where('device_unique_id', '=', deviceUniqueId)
+        .executeTakeFirst();
       return row !== undefined;
+    },
+
+    /**
+     * The field whose sign-in name another guard with app access holds (the email first), or
+     * null when neither is taken.
+     */
+    async signInTakenByOther(
+      guardUuid: string,
+      email: string | null,
+      phone: string,
+    ): Promise<'email' | 'contact_number' | null> {
+      const digits = phoneDigits(phone);
+      for (const [field, column, value] of [
+        ['email', 'sign_in_email', email ? email.trim().toLowerCase() : ''],
+        ['contact_number', 'sign_in_phone', digits],
+      ] as const) {
+        if (!value) continue;
+        const row = await db
+          .selectFrom('guard_credentials')
+          .select('guard_uuid')
+          .where(column, '=', value)
+          .where('guard_uuid', '!=', guardUuid)
+          .executeTakeFirst();
+        if (row) return field;
+      }
+      return null;
     },
 
     /** A live guard as the door checks it, or undefined when deleted or unknown. */
@@ -419,6 +499,16 @@ export function createGuardAppRepository(db: DB) {
             .execute(),
         () => audit,
       );
+    },
+
+    /** Moves a live session's end to `until` (a kiosk session lasts while it is used). */
+    async extendSession(sessionUuid: string, until: Date): Promise<void> {
+      await db
+        .updateTable('guard_sessions')
+        .set({ expires_at: toDbTime(until) })
+        .where('uuid', '=', sessionUuid)
+        .where('revoked_at', 'is', null)
+        .execute();
     },
 
     async markPinVerified(sessionUuid: string, residenceUuid: string, now: Date): Promise<void> {

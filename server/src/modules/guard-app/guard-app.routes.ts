@@ -664,9 +664,10 @@ export function guardAppRoutes(
     },
   );
 
+  // A report queued offline may arrive after its session ran out of time ('guard-late').
   door.post<{ Params: { site: string } }>(
     '/residences/:site/incidents',
-    { schema: { params: siteParams } },
+    { config: { guardAccess: 'guard-late' }, schema: { params: siteParams } },
     async (request) => {
       const { guard, site } = guardAt(request);
       if (!site.reporting) throw notFound(GUARD_DOOR_MESSAGES.reportingOff, 'REPORTING_OFF');

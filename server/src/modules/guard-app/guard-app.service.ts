@@ -16,19 +16,22 @@ import { changesBetween, secretChanged } from '../audit/changes';
 import { guardEntry, type GuardsService } from '../guards/guards.service';
 import type { IdentityService } from '../identity/identity.service';
 import { linkLifetime } from '../identity/identity.service';
-import type { KioskPrincipal, GuardSessionState } from './guard-app.auth';
+import { LIVE_RESET_CODES } from '../identity/identity.repository';
+import {
+  KIOSK_SESSION_IDLE_MS,
+  LATE_REPORT_MS,
+  type GuardSessionState,
+  type KioskPrincipal,
+  DOOR_MESSAGES,
+} from './guard-app.auth';
+import { unknownSignInLabel } from '../../auth/server-keys';
+import { SIGN_IN_NAME_MESSAGES, type SignInNames } from './sign-in-names';
 import { checkPasswordOf, gatedHash, INVALID_CREDENTIALS } from '../session/session.service';
 import { newToken, type GuardAppRepository, type GuardStanding } from './guard-app.repository';
 
 /** How long a verified PIN opens a shift or a report, in the session it was typed in. */
 export const PIN_FRESH_MS = 5 * 60_000;
-/**
- * How late a report made within PIN_FRESH_MS of a PIN may still arrive: a kiosk or phone that
- * lost its connection sends its queue when the connection returns.
- */
-export const LATE_REPORT_MS = 24 * 3_600_000;
-/** A guard's session at a kiosk: long enough for the kiosk's queue; every action needs a fresh PIN. */
-export const KIOSK_SESSION_MS = LATE_REPORT_MS;
+export { LATE_REPORT_MS } from './guard-app.auth';
 
 export const GUARD_APP_MESSAGES = {
   invalidCredentials: 'Invalid email, phone number or password.',
@@ -40,7 +43,11 @@ export const GUARD_APP_MESSAGES = {
   guardUnknown: 'Guard does not exist.',
   noSignInName: 'Add an email or a contact number to the guard’s profile first.',
   noEmail: 'Add an email to the guard’s profile to mail a link, or set a password here.',
-  signInTaken: 'Another guard with app access signs in with this email or contact number.',
+  signInTaken: SIGN_IN_NAME_MESSAGES.taken,
+  accountBusy:
+    'Too many failed sign-ins to this account. Sign in on your own phone, or try again later.',
+  linksLive: `This guard already has ${LIVE_RESET_CODES} set-password links that still work. Ask the guard to use one of them, or set a password here.`,
+  kioskSession: 'Change your password in the guard app on your own phone, not at a kiosk.',
   passwordsDiffer: PASSWORD_MESSAGES.mismatch,
   wrongPassword: 'Your current password is not correct.',
 } as const;
@@ -74,6 +81,18 @@ function guardSetLinkMail(config: MailConfig, guardName: string, link: string, t
   };
 }
 
+/** Failed sign-ins to one guard account, from any address, per throttle window (15 minutes). */
+export const GUARD_SIGN_IN_BUDGET = 10;
+
+/** The guard who may sign in, or the refusal of one who may not (inactive, or its company). */
+function refuseStanding(guard: GuardStanding | undefined): GuardStanding {
+  if (!guard) throw new ApiError(403, 'GUARD_INACTIVE', DOOR_MESSAGES.guardInactive);
+  if (!guard.company_active) {
+    throw new ApiError(403, 'COMPANY_INACTIVE', DOOR_MESSAGES.companyInactive);
+  }
+  return guard;
+}
+
 /** A guard as the actor of its own sign-in, before its request has a signed-in caller. */
 function guardActor(guard: GuardStanding): AuditActor {
   return {
@@ -96,6 +115,8 @@ export function createGuardAppService(deps: {
   publicUrl: string;
   resetCodeTtlMinutes: number;
   guardSessionTtlDays: number;
+  auditKey: Buffer;
+  signInNames: SignInNames;
 }) {
   const { guardApp, throttle } = deps;
 
@@ -116,6 +137,14 @@ export function createGuardAppService(deps: {
     await throttle.pinSucceeded(guard.uuid);
   }
 
+  /** A session that ran out of time (a late report's) takes only a report made before it did. */
+  function requireMadeInTime(session: GuardSessionState | null, madeAt: number | null): void {
+    const expiredAt = session?.expiredAt ?? null;
+    if (expiredAt !== null && (madeAt === null || madeAt > expiredAt)) {
+      throw new ApiError(401, 'SESSION_ENDED', DOOR_MESSAGES.ended);
+    }
+  }
+
   /**
    * Refuses (403) a PIN-guarded action (a shift, a report) unless a PIN was verified for this
    * site in this session within PIN_FRESH_MS. A report that says when it was made (`madeAt`,
@@ -127,6 +156,7 @@ export function createGuardAppService(deps: {
     now: Date,
     madeAt: number | null = null,
   ): void {
+    requireMadeInTime(session, madeAt);
     const verified = session?.pinVerifiedAt ?? null;
     const fresh =
       verified !== null &&
@@ -145,9 +175,7 @@ export function createGuardAppService(deps: {
   async function managedGuard(principal: Principal, guardUuid: string) {
     const guard = await deps.guards.find(principal, guardUuid);
     if (!guard.email && !guard.contact_number) throw badRequest(GUARD_APP_MESSAGES.noSignInName);
-    if (await guardApp.signInTakenByOther(guard.uuid, guard.email, guard.contact_number)) {
-      throw conflict(GUARD_APP_MESSAGES.signInTaken, 'SIGN_IN_TAKEN');
-    }
+    await deps.signInNames.check(principal, guard, { withAccessOnly: false });
     return guard;
   }
 
@@ -171,37 +199,39 @@ export function createGuardAppService(deps: {
     ) {
       await throttle.checkSignIn(request.ip);
       const name = signInName(body.email_or_phone);
-      const found = await checkPasswordOf(deps.gate, request, name, body.password, () =>
-        guardApp.findSignIn(body.email_or_phone),
+      const device = body.device_unique_id.trim();
+      // The account's budget across addresses; the guard's own phone is spared it.
+      const named = await guardApp.findSignIn(body.email_or_phone);
+      if (!named || !(await guardApp.knownDevice(named.guardUuid, device))) {
+        await throttle.checkAccountBudget(
+          name,
+          GUARD_SIGN_IN_BUDGET,
+          GUARD_APP_MESSAGES.accountBusy,
+        );
+      }
+      const found = await checkPasswordOf(deps.gate, request, name, body.password, async () =>
+        named ? { ...named } : undefined,
       ).catch(async (error: unknown) => {
         if (error !== INVALID_CREDENTIALS) throw error;
         await throttle.signInFailed(request.ip, name);
+        const standing = named && (await guardApp.standingOf(named.guardUuid));
         await recordAudit(deps.db, {
           action: 'sign-in-failed',
           entity: 'guard',
-          entityUuid: null,
-          entityLabel: name,
-          companyUuid: null,
+          entityUuid: named?.guardUuid ?? null,
+          entityLabel: named
+            ? (standing?.name ?? named.name)
+            : unknownSignInLabel(deps.auditKey, body.email_or_phone),
+          companyUuid: named?.companyUuid ?? null,
         });
+        // An inactive guard (or company) answers a wrong password as it answers the right one,
+        // so the answer never confirms a password of a guard that cannot sign in.
+        if (named) refuseStanding(standing);
         throw new ApiError(401, 'INVALID_CREDENTIALS', GUARD_APP_MESSAGES.invalidCredentials);
       });
       await throttle.signInSucceeded(name);
-      const guard = await guardApp.standingOf(found.guardUuid);
-      if (!guard)
-        throw new ApiError(
-          403,
-          'GUARD_INACTIVE',
-          'Your guard account is not active. Please contact your supervisor.',
-        );
-      if (!guard.company_active) {
-        throw new ApiError(
-          403,
-          'COMPANY_INACTIVE',
-          'Your security company is inactive. Please contact your administrator.',
-        );
-      }
+      const guard = refuseStanding(await guardApp.standingOf(found.guardUuid));
       const sites = await guardApp.sitesOf(guard.uuid);
-      const device = body.device_unique_id.trim();
       const proceed = [1, '1', true, 'true'].includes(body.is_proceed ?? 0);
       const elsewhere = await guardApp.liveAppSession(guard.uuid, now, device);
       if (elsewhere && !proceed) {
@@ -298,7 +328,7 @@ export function createGuardAppService(deps: {
         kioskUuid: kiosk.kioskUuid,
         deviceUniqueId: '',
         deviceLabel: kiosk.label,
-        ttlMs: KIOSK_SESSION_MS,
+        ttlMs: KIOSK_SESSION_IDLE_MS,
         pinVerifiedFor: kiosk.site.uuid,
         now,
         audit: {
@@ -330,6 +360,7 @@ export function createGuardAppService(deps: {
       madeAt: number | null = null,
     ): Promise<void> {
       const typed = pin?.trim() ?? '';
+      requireMadeInTime(request.guardSession, madeAt);
       if (!typed) {
         requireFreshPin(request.guardSession, site, now, madeAt);
         return;
@@ -349,6 +380,10 @@ export function createGuardAppService(deps: {
       body: { current_password: string; new_password: string; new_password_confirmation: string },
       now: Date,
     ): Promise<void> {
+      // A kiosk session does what the kiosk shows (shifts, reports, the gate), never this.
+      if (guard.kioskUuid !== null) {
+        throw new ApiError(403, 'KIOSK_SESSION', GUARD_APP_MESSAGES.kioskSession);
+      }
       const problem = newPasswordProblem(body.new_password);
       if (problem) throw badRequest(problem);
       if (body.new_password !== body.new_password_confirmation) {
@@ -412,11 +447,15 @@ export function createGuardAppService(deps: {
       if (problem) throw badRequest(problem);
       const guard = await managedGuard(principal, guardUuid);
       const hash = await gatedHash(deps.gate, request, password);
-      await guardApp.setPassword(guard.uuid, hash, now, {
-        ...guardEntry(guard.uuid, guard),
-        action: 'app-access',
-        changes: secretChanged('password'),
-      });
+      await guardApp
+        .setPassword(guard.uuid, hash, now, {
+          ...guardEntry(guard.uuid, guard),
+          action: 'app-access',
+          changes: secretChanged('password'),
+        })
+        .catch(async (error: unknown) => {
+          throw await deps.signInNames.answer(principal, error);
+        });
     },
 
     /** Mails the guard a single-use link to choose its own password, through the outbox. */
@@ -428,6 +467,7 @@ export function createGuardAppService(deps: {
         action: 'app-access',
         changes: changesBetween(null, { set_password_link_sent_to: guard.email }),
       });
+      if (code === null) throw conflict(GUARD_APP_MESSAGES.linksLive, 'LINKS_LIVE');
       const link = `${deps.publicUrl}/resetpassword?code=${code}`;
       await deps.mailer.send(
         {

@@ -9,6 +9,7 @@ import { rowKey } from '../../db/engine/row-keys';
 import { countSupervisorGuards } from '../../db/guard-links';
 import type { Database } from '../../db/schema';
 import { searchIndexOf } from '../../db/search-indexes';
+import { endGuardSessions, syncSignInNames } from '../guard-app/guard-app.repository';
 import { toDbTime } from '../../db/time';
 import {
   applyListQuery,
@@ -329,6 +330,22 @@ function createGuardsStore(db: Kysely<Database>) {
         .where('uuid', '=', uuid)
         .where('deleted_at', 'is', null)
         .execute();
+    },
+
+    /**
+     * After a guard's save: its sign-in names follow its email and contact number (SignInTaken
+     * when another guard with app access holds one), and a guard made inactive is signed out of
+     * every session for good, app and kiosk. Call inside transaction().
+     */
+    async afterSave(uuid: string, active: boolean, now: Date): Promise<void> {
+      await syncSignInNames(db, uuid);
+      if (!active) await endGuardSessions(db, { guardUuid: uuid }, 'access-revoked', now);
+    },
+
+    /** A deleted guard's app access goes, with its sessions: its sign-in names are free again. */
+    async endAppAccess(uuid: string, now: Date): Promise<void> {
+      await db.deleteFrom('guard_credentials').where('guard_uuid', '=', uuid).execute();
+      await endGuardSessions(db, { guardUuid: uuid }, 'access-revoked', now);
     },
 
     /** A live guard's PIN, for its reveal; null when it has none. */

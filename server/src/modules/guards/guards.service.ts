@@ -13,6 +13,7 @@ import type { AccountsRepository } from '../../auth/accounts.repository';
 import type { Principal } from '../../auth/principal';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { ParsedListQuery } from '../../query';
+import type { SignInNames } from '../guard-app/sign-in-names';
 import type { GuardsRepository, GuardsStore, GuardValues } from './guards.repository';
 
 /**
@@ -136,6 +137,7 @@ export function createGuardsService(deps: {
   guards: GuardsRepository;
   accounts: AccountsRepository;
   files: FilesRepository;
+  signInNames: SignInNames;
 }) {
   const { guards, accounts, files } = deps;
 
@@ -214,6 +216,18 @@ export function createGuardsService(deps: {
       throw badRequest(GUARD_MESSAGES.pinInvalid);
     }
     await checkEmail(values.email, current?.email ?? null);
+    // A guard with app access keeps sign-in names no other such guard has (issue 35).
+    if (
+      current &&
+      (values.email?.toLowerCase() !== current.email?.toLowerCase() ||
+        values.contact_number !== current.contact_number)
+    ) {
+      await deps.signInNames.check(
+        principal,
+        { uuid: current.uuid, email: values.email, contact_number: values.contact_number },
+        { withAccessOnly: true },
+      );
+    }
     // Checked before the transaction: SQLite has one connection, which the transaction holds.
     if (values.photo_file_uuid !== null && values.photo_file_uuid !== current?.photo) {
       await checkNewFile(files, principal, values.photo_file_uuid, PHOTO_NOT_FOUND);
@@ -245,6 +259,7 @@ export function createGuardsService(deps: {
         return uuid;
       }
       await store.update(current.uuid, values, links, now);
+      await store.afterSave(current.uuid, values.is_active === 1, now);
       await store.audit({
         ...guardEntry(current.uuid, values),
         action: 'update',
@@ -281,13 +296,20 @@ export function createGuardsService(deps: {
       now: Date,
     ): Promise<Guard> {
       const current = await findInScope(principal, uuid);
-      return saved(await save(principal, payload, current, now));
+      const savedUuid = await save(principal, payload, current, now).catch(
+        async (error: unknown) => {
+          // Two writes racing for one sign-in name: the unique index let the other through.
+          throw await deps.signInNames.answer(principal, error);
+        },
+      );
+      return saved(savedUuid);
     },
 
     async remove(principal: Principal, uuid: string, now: Date): Promise<void> {
       const current = await findInScope(principal, uuid);
       await guards.transaction(async (store) => {
         await store.softDelete(uuid, now);
+        await store.endAppAccess(uuid, now);
         await store.audit({
           ...guardEntry(uuid, valuesOf(current)),
           action: 'delete',

@@ -11,10 +11,11 @@ import { setGuardPassword } from '../guard-app/guard-app.repository';
 export type ResetCodeOwner = { identityUuid: string } | { guardUuid: string };
 
 /**
- * How many of an owner's reset links work at once. A new request must not void the link the
- * owner already holds (anyone may ask for a reset of any email), so the newest few stay live.
+ * How many of an owner's reset links may be live (unused, unexpired) at once. A new request never
+ * voids a link already mailed (anyone may ask for a reset of any email): past this many, no new
+ * link is made until one is used or expires.
  */
-export const LIVE_RESET_CODES = 3;
+export const LIVE_RESET_CODES = 5;
 
 /** An owner's codes not yet used (or voided). */
 function liveCodesOf(db: Kysely<Database> | Transaction<Database>, owner: ResetCodeOwner) {
@@ -27,27 +28,24 @@ function liveCodesOf(db: Kysely<Database> | Transaction<Database>, owner: ResetC
 /** Reset codes (stored as hashes) and password changes of sign-in identities and guards. */
 export function createIdentityRepository(db: DB) {
   return {
-    /** Stores a new code for its owner; past the newest LIVE_RESET_CODES, the oldest are voided. */
+    /**
+     * Stores a new code for its owner, unless the owner already has LIVE_RESET_CODES live ones:
+     * answers whether it was stored. Earlier links stay as they are.
+     */
     async storeResetCode(
       owner: ResetCodeOwner,
       codeHash: string,
       expiresAt: Date,
       now: Date,
       audit: AuditEvent,
-    ): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+    ): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const live = await liveCodesOf(trx, owner)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('expires_at', '>', toDbTime(now))
+          .executeTakeFirstOrThrow();
+        if (Number(live.n) >= LIVE_RESET_CODES) return false;
         await recordAudit(trx, audit);
-        const kept = liveCodesOf(trx, owner)
-          .select('uuid')
-          .orderBy('created_at', 'desc')
-          .orderBy('uuid', 'desc')
-          .limit(LIVE_RESET_CODES - 1);
-        await trx
-          .updateTable('password_reset_codes')
-          .set({ used_at: toDbTime(now) })
-          .where('uuid', 'in', liveCodesOf(trx, owner).select('uuid'))
-          .where('uuid', 'not in', kept)
-          .execute();
         await trx
           .insertInto('password_reset_codes')
           .values({
@@ -59,6 +57,7 @@ export function createIdentityRepository(db: DB) {
             created_at: toDbTime(now),
           })
           .execute();
+        return true;
       });
     },
 

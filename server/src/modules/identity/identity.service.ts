@@ -7,7 +7,7 @@ import { accountKey, addressKey, type PasswordThrottle } from '../../auth/passwo
 import type { Principal } from '../../auth/principal';
 import type { MailConfig } from '../../config';
 import { timestampOf } from '../../db/time';
-import { ApiError, badRequest, forbidden } from '../../http/errors';
+import { ApiError, badRequest, conflict, forbidden } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import type { AuditEvent } from '../audit/audit.repository';
 import { secretChanged } from '../audit/changes';
@@ -17,6 +17,8 @@ import {
   INVALID_CREDENTIALS,
   loginEntry,
 } from '../session/session.service';
+import { SignInTaken } from '../guard-app/guard-app.repository';
+import { SIGN_IN_NAME_MESSAGES } from '../guard-app/sign-in-names';
 import type { IdentityRepository, ResetCodeOwner } from './identity.repository';
 
 const hash = (code: string) => createHash('sha256').update(code).digest('hex');
@@ -81,11 +83,10 @@ export function createIdentityService(deps: {
     owner: ResetCodeOwner,
     now: Date,
     audit: AuditEvent,
-  ): Promise<string> {
+  ): Promise<string | null> {
     const code = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + deps.resetCodeTtlMinutes * 60_000);
-    await identity.storeResetCode(owner, hash(code), expiresAt, now, audit);
-    return code;
+    return (await identity.storeResetCode(owner, hash(code), expiresAt, now, audit)) ? code : null;
   }
 
   return {
@@ -113,6 +114,9 @@ export function createIdentityService(deps: {
         ...(await identity.ownerOf({ user_profile_uuid: account.profile_uuid, guard_uuid: null })),
         action: 'password-reset-request',
       });
+      // The owner already holds LIVE_RESET_CODES live links: none is voided, none added, and the
+      // answer is the same (it tells nothing of the mailbox).
+      if (code === null) return;
       const link = `${deps.publicUrl}/resetpassword?code=${code}&iuuid=${account.identity_uuid}`;
       const profile = await accounts.findAdminsByEmail(email);
       await deps.mailer.send(
@@ -142,9 +146,16 @@ export function createIdentityService(deps: {
         action: 'password-reset' as const,
         changes: secretChanged('password'),
       };
-      if (!(await identity.resetWithCode(found, challengeHash, now, audit))) {
-        throw badRequest(RESET_MESSAGES.used, 'RESET_CODE_USED');
-      }
+      const done = await identity
+        .resetWithCode(found, challengeHash, now, audit)
+        .catch((error: unknown) => {
+          // A guard's link: another guard with app access took its sign-in name meanwhile.
+          if (error instanceof SignInTaken) {
+            throw conflict(SIGN_IN_NAME_MESSAGES.taken, 'SIGN_IN_TAKEN', error.field);
+          }
+          throw error;
+        });
+      if (!done) throw badRequest(RESET_MESSAGES.used, 'RESET_CODE_USED');
     },
 
     /**

@@ -140,6 +140,23 @@ export function createKiosksRepository(db: DB) {
         .executeTakeFirst();
     },
 
+    /** Whether the site's company is live and active: a kiosk opens nothing otherwise. */
+    async companyActiveAt(residenceUuid: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('residences')
+        .innerJoin(
+          'security_companies',
+          'security_companies.uuid',
+          'residences.security_company_uuid',
+        )
+        .select('residences.uuid')
+        .where('residences.uuid', '=', residenceUuid)
+        .where('security_companies.is_active', '=', 1)
+        .where('security_companies.deleted_at', 'is', null)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** The site of a kiosk still enrolled, or undefined once it is revoked. */
     async siteOf(uuid: string): Promise<string | undefined> {
       const row = await db

@@ -9,6 +9,7 @@ import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { searchIndexOf } from '../../db/search-indexes';
 import { toDbTime } from '../../db/time';
+import { endSiteTies } from '../sites/site-moves';
 import {
   countMatches,
   applyListQuery,
@@ -163,12 +164,55 @@ export function createSecurityCompaniesRepository(db: DB) {
    * Points the chosen sites at the company and lets go of the ones it no longer has. A site may
    * be taken only when it has no live company or is already this company's.
    */
+  /**
+   * A suspended or deleted company's kiosks are revoked for good (its guards' sessions end with
+   * the suspension): reactivating it revives none; the company enrols its kiosks again.
+   */
+  async function revokeCompanyKiosks(trx: Transaction<Database>, companyUuid: string, at: string) {
+    await trx
+      .updateTable('kiosks')
+      .set({ revoked_at: at })
+      .where('revoked_at', 'is', null)
+      .where('residence_uuid', 'in', (eb) =>
+        eb
+          .selectFrom('residences')
+          .select('residences.uuid')
+          .where('residences.security_company_uuid', '=', companyUuid),
+      )
+      .execute();
+  }
+
   async function assignSites(
     trx: Transaction<Database>,
     companyUuid: string,
     siteUuids: string[],
-    now: string,
+    at: Date,
   ): Promise<void> {
+    const now = toDbTime(at);
+    // Sites leaving this company, or coming from another (a deleted one's): a move each, whose
+    // ties to the old company end (site-moves.ts).
+    const moving = await trx
+      .selectFrom('residences')
+      .select('uuid')
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb('security_company_uuid', '=', companyUuid),
+            ...(siteUuids.length > 0 ? [eb('uuid', 'not in', siteUuids)] : []),
+          ]),
+          ...(siteUuids.length > 0
+            ? [
+                eb.and([
+                  eb('uuid', 'in', siteUuids),
+                  eb('security_company_uuid', 'is not', null),
+                  eb('security_company_uuid', '!=', companyUuid),
+                ]),
+              ]
+            : []),
+        ]),
+      )
+      .execute();
+    for (const site of moving) await endSiteTies(trx, site.uuid, at);
     await trx
       .updateTable('residences')
       .set({ security_company_uuid: null, updated_at: now })
@@ -288,7 +332,7 @@ export function createSecurityCompaniesRepository(db: DB) {
           .set({ kg_user_profile_uuid: profile })
           .where('uuid', '=', uuid)
           .execute();
-        await assignSites(trx, uuid, input.siteUuids, at);
+        await assignSites(trx, uuid, input.siteUuids, input.now);
         await recordAudit(trx, input.audit(uuid));
       });
       return uuid;
@@ -309,7 +353,7 @@ export function createSecurityCompaniesRepository(db: DB) {
           .set({ ...values, updated_at: at })
           .where('uuid', '=', uuid)
           .execute();
-        await assignSites(trx, uuid, siteUuids, at);
+        await assignSites(trx, uuid, siteUuids, now);
         // A suspension ends its staff's and its guards' sessions for good, as a login's
         // deactivation does: reactivating the company must not revive tokens issued before it.
         if (values.is_active === 0) {
@@ -330,6 +374,7 @@ export function createSecurityCompaniesRepository(db: DB) {
                 .where('guards.security_company_uuid', '=', uuid),
             )
             .execute();
+          await revokeCompanyKiosks(trx, uuid, at);
         }
       });
     },
@@ -347,6 +392,7 @@ export function createSecurityCompaniesRepository(db: DB) {
           .set({ deleted_at: at, updated_at: at })
           .where('uuid', '=', uuid)
           .execute();
+        await revokeCompanyKiosks(trx, uuid, at);
         const staff = await staffOf(trx, uuid).execute();
         for (const { user_profile_uuid } of staff) {
           await removeAccount(trx, user_profile_uuid, now);

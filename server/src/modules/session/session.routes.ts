@@ -8,6 +8,7 @@ import { REFUSAL_MESSAGES, type Refusal } from '../../auth/principal';
 import type { SessionsRepository } from '../../auth/sessions';
 import type { DB } from '../../db/database';
 import { ApiError, notFound } from '../../http/errors';
+import { unknownSignInLabel } from '../../auth/server-keys';
 import { accountActor } from '../audit/audit-context';
 import { recordAudit } from '../audit/audit.repository';
 import { changesBetween } from '../audit/changes';
@@ -46,6 +47,7 @@ export function sessionRoutes(
     sessions: SessionsRepository;
     throttle: PasswordThrottle;
     gate: PasswordGate;
+    auditKey: Buffer;
   },
 ): void {
   app.post<{ Body: Credentials }>(
@@ -72,7 +74,8 @@ export function sessionRoutes(
             action: 'sign-in-failed',
             entity: 'login',
             entityUuid: known ? known.profile_uuid : null,
-            entityLabel: identifier.trim(),
+            // Never the text typed for an account that does not exist: it may be a password.
+            entityLabel: known ? known.identifier : unknownSignInLabel(deps.auditKey, identifier),
             companyUuid:
               refused && !(refused instanceof ApiError) ? refused.access.companyUuid : null,
           });

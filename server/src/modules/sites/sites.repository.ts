@@ -6,6 +6,7 @@ import type { Principal } from '../../auth/principal';
 import { siteScope } from '../../auth/scope';
 import { containsText } from '../../db/contains';
 import type { DB } from '../../db/database';
+import { endSiteTies, siteMoveOf, siteTiesOf, type SiteTies } from './site-moves';
 import { toDbTime } from '../../db/time';
 import {
   applyListQuery,
@@ -186,20 +187,44 @@ export function createSitesRepository(db: DB) {
     },
 
     /** False when the site does not exist or is deleted. */
-    async update(uuid: string, values: SiteValues, now: Date, audit: AuditEvent) {
-      return withAudit(
+    /**
+     * Updates a live site. A change of company is a move (site-moves.ts): the site's ties to its
+     * old company end in the same transaction, and the audit entry counts them.
+     */
+    async update(
+      uuid: string,
+      values: SiteValues,
+      now: Date,
+      audit: (ended: SiteTies | null) => AuditEvent,
+    ): Promise<boolean> {
+      const result = await withAudit(
         db,
         async (trx) => {
-          const result = await trx
-            .updateTable('residences')
-            .set({ ...values, updated_at: toDbTime(now) })
+          const before = await trx
+            .selectFrom('residences')
+            .select('security_company_uuid')
             .where('uuid', '=', uuid)
             .where('deleted_at', 'is', null)
             .executeTakeFirst();
-          return result.numUpdatedRows > 0n;
+          if (!before) return { updated: false, ended: null };
+          const moves = before.security_company_uuid !== values.security_company_uuid;
+          const ended = moves ? await siteTiesOf(trx, uuid, now) : null;
+          if (moves) await endSiteTies(trx, uuid, now);
+          await trx
+            .updateTable('residences')
+            .set({ ...values, updated_at: toDbTime(now) })
+            .where('uuid', '=', uuid)
+            .execute();
+          return { updated: true, ended };
         },
-        (updated) => (updated ? audit : null),
+        (done) => (done.updated ? audit(done.ended) : null),
       );
+      return result.updated;
+    },
+
+    /** What moving the site to `companyUuid` would end, and what goes with it. */
+    moveOf(uuid: string, companyUuid: string | null, now: Date) {
+      return siteMoveOf(db, uuid, companyUuid, now);
     },
 
     /** Whether guards may start and end shifts here with their PIN alone, for a site in scope. */

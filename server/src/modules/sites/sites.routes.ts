@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResourceResponse } from '@contract/list';
-import type { Site } from '@contract/sites';
+import type { Site, SiteMove } from '@contract/sites';
 import { principalOf } from '../../auth/authenticate';
 import { uuidParams } from '../../http/schemas';
 import { parseListQuery, type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
@@ -80,6 +80,27 @@ export function sitesRoutes(
         ),
       ],
     }),
+  );
+
+  /** What moving the site to another company would end, before the superadmin confirms it. */
+  app.get<{ Params: { uuid: string }; Querystring: { security_company_uuid?: string } }>(
+    '/data/residences/:uuid/move',
+    {
+      schema: {
+        params: uuidParams,
+        querystring: {
+          type: 'object',
+          properties: { security_company_uuid: { type: 'string', maxLength: 100 } },
+        },
+      },
+    },
+    async (request): Promise<SiteMove> =>
+      deps.sitesService.moveOf(
+        principalOf(request),
+        request.params.uuid,
+        request.query.security_company_uuid ?? null,
+        new Date(),
+      ),
   );
 
   app.patch<{ Params: { uuid: string }; Body: { pin_only_shifts: number | boolean } }>(

@@ -12,6 +12,7 @@ import {
   siteFieldErrors,
 } from '@rules/sites';
 import type { Site, SiteInput } from '@contract/sites';
+import type { SiteTies } from './site-moves';
 import type { SitesRepository, SiteValues } from './sites.repository';
 
 /**
@@ -65,6 +66,17 @@ export function siteEntry(
     entityLabel: values.name,
     companyUuid: values.security_company_uuid,
   };
+}
+
+/** A move's ended ties in words, for the audit trail. */
+function movedTiesText(ended: SiteTies): string {
+  const part = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return [
+    part(ended.guard_links, 'guard link', 'guard links'),
+    part(ended.supervisor_links, 'supervisor link', 'supervisor links'),
+    part(ended.kiosks, 'kiosk', 'kiosks'),
+    part(ended.open_shifts, 'open shift', 'open shifts'),
+  ].join(', ');
 }
 
 function blankToNull(value: string | null | undefined): string | null {
@@ -154,13 +166,24 @@ export function createSitesService(sites: SitesRepository, files: FilesRepositor
       const current = await sites.findValues(uuid);
       if (!current) throw notFound();
       const values = await valuesFrom(principal, payload, current);
-      const audit = {
+      const audit = (ended: SiteTies | null) => ({
         ...siteEntry(uuid, values),
         action: 'update' as const,
-        changes: changesBetween(current, values),
-      };
+        changes: changesBetween(
+          current,
+          ended ? { ...values, ended_by_the_move: movedTiesText(ended) } : values,
+        ),
+      });
       if (!(await sites.update(uuid, values, now, audit))) throw notFound();
       return saved(uuid);
+    },
+
+    /** What moving a site to `companyUuid` (or to none) would end: the superadmin confirms it. */
+    async moveOf(principal: Principal, uuid: string, companyUuid: string | null, now: Date) {
+      requireSuperadmin(principal);
+      const move = await sites.moveOf(uuid, blankToNull(companyUuid), now);
+      if (!move) throw notFound();
+      return move;
     },
 
     /**

@@ -5,6 +5,7 @@ import type { PassField, PassFieldValues } from '@rules/pass-issuing';
 import { WEEKDAYS } from '@rules/visitor-pass';
 import { principalOf } from '../../auth/authenticate';
 import { notFound } from '../../http/errors';
+import { addressKey, type PasswordThrottle } from '../../auth/password-throttle';
 import { uuidParams } from '../../http/schemas';
 import { parseListQuery, type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
 import type { SitesRepository } from '../sites/sites.repository';
@@ -12,6 +13,12 @@ import { VISITORS_QUERY, type VisitorsRepository } from './visitors.repository';
 import type { WatchlistRepository } from '../watchlist/watchlist.repository';
 import type { PassIssuingService } from './pass-issuing.service';
 import { scanPass, watchlistOnPass } from './visitors.service';
+
+/** E-pass look-ups one client address may make in the throttle's 15-minute window. */
+export const EPASS_LOOKUPS = {
+  max: 120,
+  message: 'Too many e-pass look-ups from your network.',
+} as const;
 
 const codeParams = {
   type: 'object',
@@ -63,6 +70,7 @@ export function visitorsRoutes(
     passes: PassIssuingService;
     sites: SitesRepository;
     watchlist: WatchlistRepository;
+    throttle: PasswordThrottle;
   },
 ): void {
   /**
@@ -117,7 +125,12 @@ export function visitorsRoutes(
   app.get<{ Params: { token: string } }>(
     '/epass/:token',
     { schema: { params: tokenParams }, config: { access: 'app-key' } },
-    async (request): Promise<EPass> => deps.passes.ePass(request.params.token, new Date()),
+    async (request): Promise<EPass> => {
+      // Guessing a 192-bit token is hopeless, but a flood of look-ups costs us: each address gets
+      // EPASS_LOOKUPS a window, counted in the database as the other public calls are.
+      await deps.throttle.limitRequests(`epass-${addressKey(request.ip)}`, EPASS_LOOKUPS);
+      return deps.passes.ePass(request.params.token, new Date());
+    },
   );
 
   app.get<{ Querystring: ListQueryParams }>(
