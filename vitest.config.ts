@@ -3,11 +3,15 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 import { sharedAliases } from './scripts/shared-aliases.ts';
 
 const SERVER_TESTS = ['test/server/**/*.test.ts'];
-/** SQLite's plans (EXPLAIN QUERY PLAN) and SQL text, and the parser, which has no engine. */
+/**
+ * SQLite's plans (EXPLAIN QUERY PLAN) and SQL text, the parser, which has no engine, and the data
+ * directory's lock, which only a SQLite server takes.
+ */
 const SQLITE_ONLY = [
   'test/server/attendances-plans.test.ts',
   'test/server/incident-numbers-migration.test.ts',
   'test/server/backups.test.ts',
+  'test/server/data-dir-lock.test.ts',
   'test/server/query-list.test.ts',
   'test/server/query-parser.test.ts',
   'test/server/search-plans.test.ts',

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { buildApp, GUARD_API_PREFIX } from './app';
 import { readConfig, type ServerConfig } from './config';
 import { refreshPlannerStatistics } from './db/engine/statistics';
+import { lockDataDir } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open-data-dir';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed/demo';
 import { DEMO_GUARD_EMAIL, DEMO_GUARD_PIN } from './db/seed/demo-guards';
@@ -105,6 +106,8 @@ async function main(): Promise<void> {
   // Settings come from the environment; a .env file beside package.json fills in what is not set.
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = readConfig();
+  // One server per SQLite data directory: a second refuses to start, naming the first.
+  if (config.databaseUrl === null) lockDataDir(config.dataDir);
   if (config.workers > 1) {
     if (cluster.isPrimary) await supervise(config);
     else await serve(config);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -74,14 +75,15 @@ describe.runIf(TEST_ENGINE === 'postgres')(
     });
 
     it('restores every table and file as they were, and refuses to restore over them', async () => {
+      const key = randomBytes(32);
       const archive = await createBackup(
         { dataDir, databaseUrl: sourceUrl },
-        { outDir: path.join(root, 'out') },
+        { outDir: path.join(root, 'out'), key },
       );
       const restoredDir = path.join(root, 'restored');
       const manifest = await restoreBackup(
         { dataDir: restoredDir, databaseUrl: restoredUrl },
-        { archive },
+        { archive, key },
       );
       expect(manifest.engine).toBe('postgres');
 
@@ -103,7 +105,7 @@ describe.runIf(TEST_ENGINE === 'postgres')(
         fileHashes(path.join(dataDir, 'files')),
       );
       await expect(
-        restoreBackup({ dataDir: restoredDir, databaseUrl: restoredUrl }, { archive }),
+        restoreBackup({ dataDir: restoredDir, databaseUrl: restoredUrl }, { archive, key }),
       ).rejects.toThrow(
         'The database at DATABASE_URL already holds tables. Restore into an empty database, or add --force to replace them.',
       );

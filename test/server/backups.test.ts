@@ -1,14 +1,25 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import {
+  backupKeyOf,
   createBackup,
   restoreBackup,
   rotateBackups,
+  sealArchive,
+  unsealArchive,
 } from '../../server/src/modules/backups/backup-archive';
 import { DATABASE_FILE, openDataDir } from '../../server/src/db/open-data-dir';
 import type { DB } from '../../server/src/db/database';
@@ -23,12 +34,15 @@ import { fileHashes } from './file-hashes';
 let root: string;
 let dataDir: string;
 let db: DB;
+/** The backup key of the data directory (DATA_DIR/keys/backup.key), as the CLI makes it. */
+let key: Buffer;
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'guard-console-backups-'));
   dataDir = path.join(root, 'data');
   db = await openDataDir(dataDir);
   await seedDemoData(db, { dataDir, now: new Date('2026-11-24T02:00:00Z') });
+  key = backupKeyOf({ dataDir, backups: { key: null } });
 }, 60_000);
 afterAll(async () => {
   await db.destroy();
@@ -97,11 +111,16 @@ describe('npm run backup and npm run restore (SQLite)', { timeout: 60_000 }, () 
     const [archiveName] = readdirSync(outDir);
     const archive = path.join(outDir, archiveName ?? '');
     expect(path.basename(archive)).toMatch(
-      /^guard-console-backup-\d{4}-\d\d-\d\dT[\d-]+Z\.tar\.gz$/,
+      /^guard-console-backup-\d{4}-\d\d-\d\dT[\d-]+Z\.gcbackup$/,
     );
+    // Sealed: no tool reads it without the key.
+    expect(() => execFileSync('tar', ['-tzf', archive], { stdio: 'pipe' })).toThrow();
 
     const restoredDir = path.join(root, 'restored');
-    const manifest = await restoreBackup({ dataDir: restoredDir, databaseUrl: null }, { archive });
+    const manifest = await restoreBackup(
+      { dataDir: restoredDir, databaseUrl: null },
+      { archive, key },
+    );
     expect(manifest.engine).toBe('sqlite');
 
     const source = path.join(dataDir, DATABASE_FILE);
@@ -147,32 +166,118 @@ describe('npm run backup and npm run restore (SQLite)', { timeout: 60_000 }, () 
     );
   });
 
-  it('refuses to restore over live data unless forced, and refuses a damaged archive', async () => {
+  it('refuses to restore over live data unless forced', async () => {
     const outDir = path.join(root, 'out-refusals');
-    const archive = await createBackup({ dataDir, databaseUrl: null }, { outDir });
-    await expect(restoreBackup({ dataDir, databaseUrl: null }, { archive })).rejects.toThrow(
+    const archive = await createBackup({ dataDir, databaseUrl: null }, { outDir, key });
+    await expect(restoreBackup({ dataDir, databaseUrl: null }, { archive, key })).rejects.toThrow(
       `${dataDir} already holds a database. Restore into an empty data directory, or add --force to replace it.`,
     );
     await expect(
       restoreBackup(
         { dataDir: path.join(root, 'pg'), databaseUrl: 'postgres://nowhere/db' },
-        { archive },
+        { archive, key },
       ),
     ).rejects.toThrow('This archive holds a SQLite backup: restore it with DATABASE_URL unset.');
+  });
 
-    // One uploaded file changed inside the archive.
-    const unpacked = path.join(root, 'unpacked');
-    execFileSync('mkdir', ['-p', unpacked]);
-    execFileSync('tar', ['-xzf', archive, '-C', unpacked]);
-    const [photo] = readdirSync(path.join(unpacked, 'files'));
-    writeFileSync(path.join(unpacked, 'files', photo ?? ''), 'not the photo');
-    const damaged = path.join(root, 'damaged.tar.gz');
-    execFileSync('tar', ['-czf', damaged, '-C', unpacked, '.']);
-    await expect(
-      restoreBackup({ dataDir: path.join(root, 'fresh'), databaseUrl: null }, { archive: damaged }),
-    ).rejects.toThrow(
-      `files/${photo} in ${damaged} does not match its checksum: the archive is damaged.`,
-    );
+  describe('refuses an archive it did not make, before unpacking it', () => {
+    let archive: string;
+    let unpacked: string;
+    const fresh = () => ({
+      dataDir: path.join(root, `fresh-${randomBytes(4).toString('hex')}`),
+      databaseUrl: null,
+    });
+    const notChecked = (made: string) =>
+      `${made} does not check against the backup key: it was changed or damaged, or made with another key.`;
+
+    beforeAll(async () => {
+      archive = await createBackup(
+        { dataDir, databaseUrl: null },
+        { outDir: path.join(root, 'out-forged'), key },
+      );
+      unpacked = path.join(root, 'forged');
+      execFileSync('mkdir', ['-p', unpacked]);
+      const plain = path.join(root, 'forged.tar.gz');
+      await unsealArchive(archive, plain, key);
+      execFileSync('tar', ['-xzf', plain, '-C', unpacked]);
+    });
+
+    /** The unpacked archive, changed by `change`, packed and sealed with `sealKey`. */
+    async function forged(name: string, sealKey: Buffer, change: () => void): Promise<string> {
+      change();
+      const plain = path.join(root, `${name}.tar.gz`);
+      execFileSync('tar', ['-czf', plain, '-C', unpacked, '.']);
+      const sealed = path.join(root, `${name}.gcbackup`);
+      await sealArchive(plain, sealed, sealKey);
+      return sealed;
+    }
+
+    it('one byte changed', async () => {
+      const damaged = path.join(root, 'damaged.gcbackup');
+      execFileSync('cp', [archive, damaged]);
+      const handle = await import('node:fs/promises').then((fs) => fs.open(damaged, 'r+'));
+      const byte = Buffer.alloc(1);
+      await handle.read(byte, 0, 1, 100);
+      await handle.write(Buffer.from([(byte[0] ?? 0) ^ 1]), 0, 1, 100);
+      await handle.close();
+      await expect(restoreBackup(fresh(), { archive: damaged, key })).rejects.toThrow(
+        notChecked(damaged),
+      );
+    });
+
+    it('a database changed, its checksum updated, and sealed again without the key', async () => {
+      const sqliteCopy = path.join(unpacked, 'database.sqlite');
+      const tampered = await forged('tampered', randomBytes(32), () => {
+        const copy = new SQLite(sqliteCopy);
+        copy.prepare("update identities set challenge_hash = 'scrypt$forged'").run();
+        copy.close();
+        const manifestFile = path.join(unpacked, 'manifest.json');
+        const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+          files: Array<{ path: string; bytes: number; sha256: string }>;
+        };
+        for (const file of manifest.files) {
+          if (file.path === 'database.sqlite') {
+            file.sha256 = createHash('sha256').update(readFileSync(sqliteCopy)).digest('hex');
+          }
+        }
+        writeFileSync(manifestFile, JSON.stringify(manifest));
+      });
+      await expect(restoreBackup(fresh(), { archive: tampered, key })).rejects.toThrow(
+        notChecked(tampered),
+      );
+    });
+
+    it('an archive of before, unsigned', async () => {
+      const plain = path.join(root, 'unsigned.tar.gz');
+      execFileSync('tar', ['-czf', plain, '-C', unpacked, '.']);
+      await expect(restoreBackup(fresh(), { archive: plain, key })).rejects.toThrow(
+        `${plain} is not a signed backup`,
+      );
+    });
+
+    it('a link inside, even sealed with the right key', async () => {
+      const linked = await forged('linked', key, () => {
+        symlinkSync('/etc/passwd', path.join(unpacked, 'files', 'link'));
+      });
+      await expect(restoreBackup(fresh(), { archive: linked, key })).rejects.toThrow(
+        `${linked} holds files/link, which is not a plain file: it is not a backup.`,
+      );
+      rmSync(path.join(unpacked, 'files', 'link'));
+    });
+
+    it('a member outside the archive, even sealed with the right key', async () => {
+      const outside = path.join(root, 'outside.gcbackup');
+      const plain = path.join(root, 'outside.tar.gz');
+      writeFileSync(path.join(root, 'escape.txt'), 'written outside the data directory');
+      // GNU tar keeps a member name with '..' when it is told to (-P).
+      execFileSync('tar', ['-czPf', plain, '-C', unpacked, '.', '../escape.txt'], {
+        stdio: 'pipe',
+      }).toString();
+      await sealArchive(plain, outside, key);
+      await expect(restoreBackup(fresh(), { archive: outside, key })).rejects.toThrow(
+        `${outside} holds ../escape.txt, outside the archive: it is not a backup.`,
+      );
+    });
   });
 
   it('keeps the newest archives when rotating', async () => {
@@ -182,7 +287,7 @@ describe('npm run backup and npm run restore (SQLite)', { timeout: 60_000 }, () 
       made.push(
         await createBackup(
           { dataDir, databaseUrl: null },
-          { outDir, now: new Date(`2026-11-24T0${hour}:00:00Z`) },
+          { outDir, now: new Date(`2026-11-24T0${hour}:00:00Z`), key },
         ),
       );
     }

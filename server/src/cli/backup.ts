@@ -6,7 +6,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readConfig } from '../config';
 import { openConfiguredDatabase } from '../db/open-data-dir';
-import { createBackup, defaultBackupDir, rotateBackups } from '../modules/backups/backup-archive';
+import {
+  backupKeyOf,
+  createBackup,
+  defaultBackupDir,
+  rotateBackups,
+} from '../modules/backups/backup-archive';
 import { createBackupsRepository } from '../modules/backups/backups.repository';
 
 const USAGE = `Backs up the database and the uploaded files into one archive, while the server runs.
@@ -17,7 +22,9 @@ Usage: npm run backup [-- --out DIR] [--keep N]
   --keep   then keep only the newest N archives in that folder
   --help   show this help
 
-It reads the server's settings (DATA_DIR, DATABASE_URL) from the environment and .env.
+It reads the server's settings (DATA_DIR, DATABASE_URL, BACKUP_KEY) from the environment and
+.env. The archive is encrypted and signed with BACKUP_KEY (or DATA_DIR/keys/backup.key, made on
+first use): keep that key apart from the archives, as a restore needs it.
 A PostgreSQL backup needs pg_dump on the PATH; every backup needs tar.`;
 
 async function main(): Promise<void> {
@@ -42,7 +49,7 @@ async function main(): Promise<void> {
   const config = readConfig();
   const outDir = path.resolve(values.out ?? defaultBackupDir(config.dataDir));
   const now = new Date();
-  const archive = await createBackup(config, { outDir, now });
+  const archive = await createBackup(config, { outDir, now, key: backupKeyOf(config) });
   // Recorded in the database, so the superadmin's dashboard and every process know of it.
   const db = await openConfiguredDatabase(config);
   try {

@@ -1,9 +1,22 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  cp,
+  lstat,
+  mkdir,
+  mkdtemp,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { serverKey } from '../../auth/server-keys';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { DATABASE_FILE } from '../../db/open-data-dir';
@@ -12,12 +25,23 @@ import { createPostgresDatabaseIfMissing, openPostgres } from '../../db/engine/p
 const run = promisify(execFile);
 
 /**
- * Backups (issue 21): one dated archive (`guard-console-backup-<UTC time>.tar.gz`, made and read
- * with the system's tar) holding a consistent copy of the database, the uploaded files and a
- * manifest with every file's SHA-256. The database's copy is each engine's own: SQLite's
- * VACUUM INTO, or pg_dump's custom format; both are taken while the server runs and writes.
+ * Backups (issue 21): one dated archive (`guard-console-backup-<UTC time>.gcbackup`) holding a
+ * consistent copy of the database, the uploaded files and a manifest with every file's SHA-256,
+ * as a tar.gz made and read with the system's tar. The database's copy is each engine's own:
+ * SQLite's VACUUM INTO, or pg_dump's custom format; both are taken while the server runs.
+ *
+ * The tar.gz is sealed (issue 35): encrypted with AES-256-GCM under a key derived from the backup
+ * key (BACKUP_KEY, or DATA_DIR/keys/backup.key), whose tag signs every byte and the header. An
+ * archive holds visitors' IC numbers and phones (docs/privacy.md); a restore refuses one that was
+ * changed by a single bit, or sealed with another key, before it unpacks anything.
  */
 export const ARCHIVE_PREFIX = 'guard-console-backup-';
+export const ARCHIVE_SUFFIX = '.gcbackup';
+/** A sealed archive's first bytes: the format and its version. */
+const SEAL_MAGIC = Buffer.from('GCBACKUP\x02', 'latin1');
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const HEADER_BYTES = SEAL_MAGIC.length + IV_BYTES;
 const MANIFEST = 'manifest.json';
 const SQLITE_COPY = 'database.sqlite';
 const POSTGRES_DUMP = 'database.pgdump';
@@ -60,7 +84,91 @@ async function filesUnder(root: string): Promise<string[]> {
 
 /** The archive's name for a moment: sortable, and safe on every file system. */
 export function archiveName(now: Date): string {
-  return `${ARCHIVE_PREFIX}${now.toISOString().replace(/[:.]/g, '-')}.tar.gz`;
+  return `${ARCHIVE_PREFIX}${now.toISOString().replace(/[:.]/g, '-')}${ARCHIVE_SUFFIX}`;
+}
+
+/** The backup key of a server's settings: BACKUP_KEY, else its data directory's. */
+export function backupKeyOf(config: { dataDir: string; backups: { key: string | null } }): Buffer {
+  return serverKey(config.dataDir, 'backup', config.backups.key ?? undefined);
+}
+
+/** The archive's encryption key, derived from the backup key for this one use. */
+function sealKey(backupKey: Buffer): Buffer {
+  return Buffer.from(hkdfSync('sha256', backupKey, Buffer.alloc(0), 'guard-console backup v2', 32));
+}
+
+/** Encrypts and signs `plain` into `sealed`: header (magic, IV), ciphertext, tag. */
+export async function sealArchive(plain: string, sealed: string, backupKey: Buffer): Promise<void> {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', sealKey(backupKey), iv);
+  cipher.setAAD(SEAL_MAGIC);
+  const out = await open(sealed, 'w', 0o600);
+  try {
+    await out.write(Buffer.concat([SEAL_MAGIC, iv]));
+    for await (const chunk of createReadStream(plain)) {
+      await out.write(cipher.update(chunk as Buffer));
+    }
+    await out.write(Buffer.concat([cipher.final(), cipher.getAuthTag()]));
+  } finally {
+    await out.close();
+  }
+}
+
+/**
+ * Checks and decrypts a sealed archive into `plain`; throws, naming the archive, when it is not
+ * one, or does not check against the key (changed, damaged, or sealed with another key). The
+ * plain file is removed on failure: nothing unchecked is ever unpacked.
+ */
+export async function unsealArchive(
+  sealed: string,
+  plain: string,
+  backupKey: Buffer,
+): Promise<void> {
+  const handle = await open(sealed, 'r');
+  let header: Buffer;
+  let tag: Buffer;
+  let size: number;
+  try {
+    size = (await handle.stat()).size;
+    header = Buffer.alloc(HEADER_BYTES);
+    tag = Buffer.alloc(TAG_BYTES);
+    await handle.read(header, 0, HEADER_BYTES, 0);
+    await handle.read(tag, 0, TAG_BYTES, Math.max(0, size - TAG_BYTES));
+  } finally {
+    await handle.close();
+  }
+  if (
+    size < HEADER_BYTES + TAG_BYTES ||
+    !header.subarray(0, SEAL_MAGIC.length).equals(SEAL_MAGIC)
+  ) {
+    throw new Error(
+      `${sealed} is not a signed backup: only archives made by npm run backup since backups are signed (.gcbackup) can be restored.`,
+    );
+  }
+  const decipher = createDecipheriv(
+    'aes-256-gcm',
+    sealKey(backupKey),
+    header.subarray(SEAL_MAGIC.length),
+  );
+  decipher.setAAD(SEAL_MAGIC);
+  decipher.setAuthTag(tag);
+  const out = await open(plain, 'w', 0o600);
+  try {
+    for await (const chunk of createReadStream(sealed, {
+      start: HEADER_BYTES,
+      end: size - TAG_BYTES - 1,
+    })) {
+      await out.write(decipher.update(chunk as Buffer));
+    }
+    await out.write(decipher.final());
+    await out.close();
+  } catch {
+    await out.close().catch(() => undefined);
+    await rm(plain, { force: true });
+    throw new Error(
+      `${sealed} does not check against the backup key: it was changed or damaged, or made with another key. To restore a backup from another server, set BACKUP_KEY to that server's key (its DATA_DIR/keys/backup.key).`,
+    );
+  }
 }
 
 /**
@@ -70,7 +178,7 @@ export function archiveName(now: Date): string {
  */
 export async function createBackup(
   target: BackupTarget,
-  options: { outDir: string; now?: Date },
+  options: { outDir: string; now?: Date; key: Buffer },
 ): Promise<string> {
   const now = options.now ?? new Date();
   await mkdir(options.outDir, { recursive: true });
@@ -111,18 +219,63 @@ export async function createBackup(
       });
     }
     await writeFile(path.join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    const plain = `${staging}.tar.gz`;
     const archive = path.join(options.outDir, archiveName(now));
-    await run('tar', ['-czf', archive, '-C', staging, '.']);
+    try {
+      await run('tar', ['-czf', plain, '-C', staging, '.']);
+      // Written under a temporary name first: a half-written archive never looks like a backup.
+      await sealArchive(plain, `${archive}.part`, options.key);
+      await rename(`${archive}.part`, archive);
+    } finally {
+      await rm(plain, { force: true });
+      await rm(`${archive}.part`, { force: true });
+    }
     return archive;
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
 }
 
-/** Unpacks an archive and checks it against its manifest; throws naming what is wrong. */
-async function unpackChecked(archive: string, into: string): Promise<BackupManifest> {
+/** A member name that would land outside the folder it is unpacked in. */
+function leavesRoot(name: string): boolean {
+  const normal = path.posix.normalize(name);
+  return path.posix.isAbsolute(name) || normal === '..' || normal.startsWith('../');
+}
+
+/** Every entry under `root` that is neither a plain file nor a folder (a link, a device…). */
+async function oddEntriesUnder(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true });
+  const odd: string[] = [];
+  for (const entry of entries) {
+    const info = await lstat(path.join(root, entry));
+    if (!info.isFile() && !info.isDirectory()) odd.push(entry.split(path.sep).join('/'));
+  }
+  return odd;
+}
+
+/**
+ * Checks a sealed archive, unpacks it and checks it against its manifest; throws naming what is
+ * wrong. The seal is checked before anything is unpacked; then no member may leave the folder or
+ * be anything but a file or a folder.
+ */
+async function unpackChecked(archive: string, into: string, key: Buffer): Promise<BackupManifest> {
   if (!existsSync(archive)) throw new Error(`No backup archive at ${archive}.`);
-  await run('tar', ['-xzf', archive, '-C', into]);
+  const plain = path.join(into, '..', `${path.basename(into)}.tar.gz`);
+  await unsealArchive(archive, plain, key);
+  try {
+    const { stdout } = await run('tar', ['-tzf', plain], { maxBuffer: 256 * 1024 * 1024 });
+    const outside = stdout.split('\n').filter((name) => name && leavesRoot(name));
+    if (outside.length > 0) {
+      throw new Error(`${archive} holds ${outside[0]}, outside the archive: it is not a backup.`);
+    }
+    await run('tar', ['-xzf', plain, '-C', into, '--no-same-owner', '--no-same-permissions']);
+  } finally {
+    await rm(plain, { force: true });
+  }
+  const odd = await oddEntriesUnder(into);
+  if (odd.length > 0) {
+    throw new Error(`${archive} holds ${odd[0]}, which is not a plain file: it is not a backup.`);
+  }
   const manifestFile = path.join(into, MANIFEST);
   if (!existsSync(manifestFile)) throw new Error(`${archive} has no ${MANIFEST}: not a backup.`);
   const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as BackupManifest;
@@ -134,6 +287,8 @@ async function unpackChecked(archive: string, into: string): Promise<BackupManif
     }
   }
   for (const file of manifest.files) {
+    if (leavesRoot(file.path))
+      throw new Error(`${archive} lists ${file.path}, outside the archive.`);
     const full = path.join(into, file.path);
     if (!existsSync(full))
       throw new Error(`${archive} lacks ${file.path}, listed in its manifest.`);
@@ -166,13 +321,13 @@ async function postgresHasTables(url: string): Promise<boolean> {
  */
 export async function restoreBackup(
   target: BackupTarget,
-  options: { archive: string; force?: boolean },
+  options: { archive: string; force?: boolean; key: Buffer },
 ): Promise<BackupManifest> {
   const unpacked = await mkdtemp(
     path.join(path.dirname(path.resolve(options.archive)), '.restore-'),
   );
   try {
-    const manifest = await unpackChecked(options.archive, unpacked);
+    const manifest = await unpackChecked(options.archive, unpacked, options.key);
     const engine = target.databaseUrl === null ? 'sqlite' : 'postgres';
     if (manifest.engine !== engine) {
       throw new Error(
@@ -219,7 +374,7 @@ export async function restoreBackup(
 export async function rotateBackups(dir: string, keep: number): Promise<string[]> {
   if (!existsSync(dir)) return [];
   const archives = (await readdir(dir))
-    .filter((name) => name.startsWith(ARCHIVE_PREFIX) && name.endsWith('.tar.gz'))
+    .filter((name) => name.startsWith(ARCHIVE_PREFIX) && name.endsWith(ARCHIVE_SUFFIX))
     .sort()
     .reverse();
   const old = archives.slice(keep);
