@@ -14,7 +14,7 @@ import type { DB } from './db/database';
 import { registerConsoleFiles } from './http/console-files';
 import { notFound, registerErrorHandling } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
-import { createUploadMemory, registerMultipart } from './http/uploads';
+import { createUploadMemory, registerMultipart, uploadSpoolDir } from './http/uploads';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAttendancesRepository } from './modules/attendances/attendances.repository';
 import { attendancesRoutes } from './modules/attendances/attendances.routes';
@@ -114,6 +114,7 @@ export async function buildApp({
   registerAuditContext(app);
   // One budget for both doors' uploads: it bounds this process's memory.
   app.decorate('uploadMemory', createUploadMemory(config.uploadMemoryBytes));
+  app.decorate('uploadSpool', uploadSpoolDir(config.dataDir));
   // JSON and text above a kilobyte go compressed; brotli at a quick level, since answers are
   // made per request (the console's files are compressed once, at build). Answers up to 64 KiB
   // (a page of a list) are compressed in one call rather than through a stream, which costs

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeAbandonedUploads } from '../../server/src/jobs/scheduled-jobs';
+import { removeAbandonedUploads, removeStaleSpool } from '../../server/src/jobs/scheduled-jobs';
 import { claimJob } from '../../server/src/jobs/job-leases';
 import { createFilesRepository } from '../../server/src/modules/files/files.repository';
 import { diskStorage } from '../../server/src/storage/file-storage';
@@ -228,5 +229,21 @@ describe('the quota of unattached uploads', () => {
       .where('uuid', '=', await createGuard(t.db, company))
       .execute();
     expect((await upload(600_000)).statusCode).toBe(200);
+  });
+});
+
+describe('the upload spool', () => {
+  it('removes files a dead process left in DATA_DIR/incoming after a day, and none younger', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'guard-console-spool-'));
+    try {
+      writeFileSync(path.join(dir, 'old.part'), 'left by a process that died');
+      writeFileSync(path.join(dir, 'new.part'), 'an upload in flight');
+      const dayAndMore = new Date(Date.now() - 25 * 3_600_000);
+      utimesSync(path.join(dir, 'old.part'), dayAndMore, dayAndMore);
+      expect(await removeStaleSpool(dir)).toBe(1);
+      expect(readdirSync(dir)).toEqual(['new.part']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

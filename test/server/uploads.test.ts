@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { avatarPng } from '../../server/src/db/seed/images';
-import { MULTIPART_LIMITS } from '../../server/src/http/uploads';
+import { MULTIPART_LIMITS, uploadSpoolDir } from '../../server/src/http/uploads';
 import { MAX_FILE_BYTES, PHOTO_TOO_LARGE } from '@rules/files';
 import { createCompany, createUser, PASSWORD } from './factories';
 import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
@@ -224,9 +227,25 @@ describe('oversized chunked uploads', () => {
 });
 
 describe('upload memory across requests', () => {
-  it("answers 503 with Retry-After past the budget, and frees a request's bytes when it ends", async () => {
-    // A caller holds nearly the whole budget: ten files just under the limit, the closing boundary
-    // never sent.
+  /** Bytes waiting in the upload spool (DATA_DIR/incoming). */
+  const spooledBytes = () => {
+    const dir = uploadSpoolDir(t.dataDir);
+    if (!existsSync(dir)) return 0;
+    return readdirSync(dir).reduce((sum, name) => sum + statSync(path.join(dir, name)).size, 0);
+  };
+  const upload = (bytes: Uint8Array) =>
+    t.app.inject({
+      method: 'POST',
+      url: uploadPath(),
+      headers: {
+        ...authHeaders(token),
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+      },
+      payload: Buffer.concat([filePart(bytes), closing]),
+    });
+
+  it('spools uploads to disk as they arrive, holding only chunks in flight, and removes what a request leaves', async () => {
+    // A caller sends ten files just under the limit, the closing boundary never sent.
     const slice = Buffer.alloc(MAX_FILE_BYTES - 100_000, 9);
     const holder = http.request(`${origin}/kgapi/files/multiple/Kgguards`, {
       method: 'POST',
@@ -241,41 +260,37 @@ describe('upload memory across requests', () => {
       holder.write(slice);
       holder.write('\r\n');
     }
-    await expect
-      .poll(() => t.app.uploadMemory.held(), { timeout: 20_000 })
-      .toBe(10 * slice.byteLength);
-
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: uploadPath(),
-      headers: {
-        ...authHeaders(token),
-        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-      },
-      // 49 MB held and 4.9 MB more: past the budget of 51 MiB.
-      payload: Buffer.concat([filePart(Buffer.alloc(MAX_FILE_BYTES - 100_000, 1)), closing]),
-    });
-    expect(refused.statusCode).toBe(503);
-    expect(refused.headers['retry-after']).toBe('5');
-    expect(refused.json().error).toEqual({
-      code: 'UPLOADS_BUSY',
-      message: 'The server is busy receiving other uploads. Please try again in a few seconds.',
-    });
-
-    // The holder gives up: its bytes are let go, and the same upload now passes.
-    holder.destroy();
-    await expect.poll(() => t.app.uploadMemory.held(), { timeout: 10_000 }).toBe(0);
-    const accepted = await t.app.inject({
-      method: 'POST',
-      url: uploadPath(),
-      headers: {
-        ...authHeaders(token),
-        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-      },
-      payload: Buffer.concat([filePart(avatarPng(4)), closing]),
-    });
-    expect(accepted.statusCode).toBe(200);
+    // Its 49 MB wait on disk, not in memory.
+    await expect.poll(spooledBytes, { timeout: 20_000 }).toBe(10 * slice.byteLength);
     expect(t.app.uploadMemory.held()).toBe(0);
+    // Others upload meanwhile, as much as the budget holds.
+    expect((await upload(Buffer.alloc(MAX_FILE_BYTES - 100_000, 1))).statusCode).toBe(415);
+    expect((await upload(avatarPng(4))).statusCode).toBe(200);
+
+    // The holder gives up: its spooled files go.
+    holder.destroy();
+    await expect.poll(spooledBytes, { timeout: 10_000 }).toBe(0);
+    expect(t.app.uploadMemory.held()).toBe(0);
+  });
+
+  it('answers 503 with Retry-After while the chunks in flight fill the budget', async () => {
+    // As if other requests held the whole budget between their chunks' arrival and writing.
+    const others = {} as FastifyRequest;
+    t.app.uploadMemory.hold(others, UPLOAD_MEMORY_MB * 1_048_576);
+    try {
+      const refused = await upload(avatarPng(5));
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(refused.json().error).toEqual({
+        code: 'UPLOADS_BUSY',
+        message: 'The server is busy receiving other uploads. Please try again in a few seconds.',
+      });
+    } finally {
+      t.app.uploadMemory.release(others);
+    }
+    expect((await upload(avatarPng(5))).statusCode).toBe(200);
+    expect(t.app.uploadMemory.held()).toBe(0);
+    await expect.poll(spooledBytes, { timeout: 10_000 }).toBe(0);
   });
 });
 

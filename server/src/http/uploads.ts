@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, rm } from 'node:fs/promises';
+import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { BusboyFileStream } from '@fastify/busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -7,8 +10,18 @@ import { ApiError, badRequest, payloadTooLarge } from './errors';
 declare module 'fastify' {
   interface FastifyInstance {
     uploadMemory: UploadMemory;
+    /** Where uploaded files wait on disk until stored (DATA_DIR/incoming). */
+    uploadSpool: string;
   }
 }
+
+/** The folder of the data directory where uploads wait on disk, beside (not in) DATA_DIR/files. */
+export function uploadSpoolDir(dataDir: string): string {
+  return path.join(dataDir, 'incoming');
+}
+
+/** Bytes of a file kept in memory to judge its type; the rest goes to disk as it arrives. */
+const HEAD_BYTES = 64;
 
 /** The most files one upload call may carry: a shared rule, so the console batches to it. */
 export { MAX_FILES_PER_UPLOAD };
@@ -37,10 +50,10 @@ export const UPLOAD_BUSY_RETRY_SECONDS = 5;
 
 /**
  * The bytes of uploads one server process holds in memory at once, across all its requests. An
- * upload's files are read into memory (their type is judged by their bytes before they are
- * stored), so twenty callers each sending ten 5 MB photos would take a gigabyte. Past the budget
- * an upload is refused with 503 and Retry-After, and each request's bytes are let go once its
- * answer is out. A process's own memory, so it is counted in the process.
+ * upload's files go to disk as they arrive (issue 35): what is held is each chunk between its
+ * arrival and its write, so the budget bounds the chunks in flight. Past it an upload is refused
+ * with 503 and Retry-After; each request's bytes are let go as they are written, and whatever is
+ * left once its answer is out. A process's own memory, so it is counted in the process.
  */
 export function createUploadMemory(budgetBytes: number) {
   let held = 0;
@@ -59,6 +72,13 @@ export function createUploadMemory(budgetBytes: number) {
       held += bytes;
       heldBy.set(request, (heldBy.get(request) ?? 0) + bytes);
     },
+    /** Lets go of `bytes` the request held (written to disk). */
+    free(request: FastifyRequest, bytes: number): void {
+      const mine = heldBy.get(request) ?? 0;
+      const freed = Math.min(mine, bytes);
+      held -= freed;
+      heldBy.set(request, mine - freed);
+    },
     release(request: FastifyRequest): void {
       held -= heldBy.get(request) ?? 0;
       heldBy.delete(request);
@@ -70,20 +90,38 @@ export function createUploadMemory(budgetBytes: number) {
 
 export type UploadMemory = ReturnType<typeof createUploadMemory>;
 
+/** The files a request spooled, removed when it ends (a stored one has moved away already). */
+const spooledBy = new WeakMap<FastifyRequest, string[]>();
+
+async function removeSpooled(request: FastifyRequest): Promise<void> {
+  const paths = spooledBy.get(request) ?? [];
+  spooledBy.delete(request);
+  await Promise.all(paths.map((file) => rm(file, { force: true })));
+}
+
 /** Multipart parsing for one door's routes, its uploads held within the app's `uploadMemory`. */
 export async function registerMultipart(app: FastifyInstance): Promise<void> {
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
   const memory = app.uploadMemory;
-  // Sent, failed or cut off by the client: either way the request's bytes are let go.
-  app.addHook('onResponse', async (request) => memory.release(request));
-  app.addHook('onRequestAbort', async (request) => memory.release(request));
+  // Sent, failed or cut off by the client: either way the request's bytes are let go, and the
+  // files it spooled and did not store are removed.
+  const done = async (request: FastifyRequest) => {
+    memory.release(request);
+    await removeSpooled(request);
+  };
+  app.addHook('onResponse', done);
+  app.addHook('onRequestAbort', done);
 }
 
 export interface UploadedPart {
   filename: string;
   /** The type the client declared: only for messages, never trusted (the bytes decide). */
   declaredType: string;
-  bytes: Buffer;
+  /** The file's first bytes, by which its type is judged. */
+  head: Buffer;
+  size: number;
+  /** Where its bytes wait on disk until stored; removed when the request ends. */
+  path: string;
 }
 
 interface UploadRules {
@@ -140,31 +178,68 @@ function uploadError(error: unknown, rules: UploadRules): ApiError {
 }
 
 /**
- * A file's bytes, each chunk counted in the process's upload memory as it arrives. A file that
- * reaches the size limit is refused there: busboy would otherwise pass over the rest of its part,
- * to the end of the body, before the file's stream ends.
+ * Writes a file's bytes to the spool as they arrive, each chunk counted in the process's upload
+ * memory from its arrival until it is written; answers the file's head, size and spooled path.
+ * A file that reaches the size limit is refused there: busboy would otherwise pass over the rest
+ * of its part, to the end of the body, before the file's stream ends.
  */
-function readHeld(
+async function spoolFile(
   request: FastifyRequest,
   file: BusboyFileStream,
   rules: UploadRules,
-): Promise<Buffer> {
+): Promise<{ head: Buffer; size: number; path: string }> {
   const tooLarge = () => payloadTooLarge(rules.tooLargeMessage, 'FILE_TOO_LARGE');
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    file.on('data', (chunk: Buffer) => {
-      try {
-        request.server.uploadMemory.hold(request, chunk.byteLength);
-        chunks.push(chunk);
-      } catch (error) {
+  const memory = request.server.uploadMemory;
+  await mkdir(request.server.uploadSpool, { recursive: true });
+  const spooled = path.join(request.server.uploadSpool, `${randomUUID()}.part`);
+  spooledBy.set(request, [...(spooledBy.get(request) ?? []), spooled]);
+  const out = await open(spooled, 'w', 0o600);
+  try {
+    return await new Promise((resolve, reject) => {
+      let head = Buffer.alloc(0);
+      let size = 0;
+      let writing = Promise.resolve();
+      let failed = false;
+      const fail = (error: unknown) => {
+        if (failed) return;
+        failed = true;
         file.pause();
         reject(error);
-      }
+      };
+      file.on('data', (chunk: Buffer) => {
+        try {
+          memory.hold(request, chunk.byteLength);
+        } catch (error) {
+          fail(error);
+          return;
+        }
+        if (head.byteLength < HEAD_BYTES) {
+          head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.byteLength)]);
+        }
+        size += chunk.byteLength;
+        // One write at a time, the stream paused meanwhile: a chunk is held only until written.
+        file.pause();
+        writing = writing
+          .then(() => out.write(chunk))
+          .then(() => {
+            memory.free(request, chunk.byteLength);
+            if (!failed) file.resume();
+          })
+          .catch(fail);
+      });
+      file.once('limit', () => fail(tooLarge()));
+      file.once('end', () => {
+        void writing.then(() => {
+          if (failed) return;
+          if (file.truncated) fail(tooLarge());
+          else resolve({ head, size, path: spooled });
+        });
+      });
+      file.once('error', (error) => fail(file.truncated ? tooLarge() : error));
     });
-    file.once('limit', () => reject(tooLarge()));
-    file.once('end', () => (file.truncated ? reject(tooLarge()) : resolve(Buffer.concat(chunks))));
-    file.once('error', (error) => reject(file.truncated ? tooLarge() : error));
-  });
+  } finally {
+    await out.close();
+  }
 }
 
 /**
@@ -202,12 +277,16 @@ export async function readUploadedForm(
         continue;
       }
       if (part.fieldname !== rules.field) throw notMultipart(rules);
-      const bytes = await readHeld(request, part.file, rules);
+      const spooled = await spoolFile(request, part.file, rules);
       // Belt and braces: busboy marks a stream it cut at the limit as truncated.
-      if (part.file.truncated || bytes.byteLength > MAX_FILE_BYTES) {
+      if (part.file.truncated || spooled.size > MAX_FILE_BYTES) {
         throw payloadTooLarge(rules.tooLargeMessage, 'FILE_TOO_LARGE');
       }
-      files.push({ filename: safeFileName(part.filename), declaredType: part.mimetype, bytes });
+      files.push({
+        filename: safeFileName(part.filename),
+        declaredType: part.mimetype,
+        ...spooled,
+      });
     }
   } catch (error) {
     throw uploadError(error, rules);

@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { uploadSpoolDir } from '../http/uploads';
 import type { Retention, ServerConfig } from '../config';
 import type { DB } from '../db/database';
 import { localDate } from '../db/time';
@@ -35,6 +37,29 @@ export async function removeAbandonedUploads(
     removed += batch;
     if (batch === 0) return removed;
   }
+}
+
+/**
+ * Removes spooled uploads (DATA_DIR/incoming) older than a day: a request removes its own when it
+ * ends, so only a process that died mid-upload leaves any. Answers how many went.
+ */
+export async function removeStaleSpool(spoolDir: string, now = new Date()): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(spoolDir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(spoolDir, name);
+    const info = await stat(file).catch(() => null);
+    if (info && now.getTime() - info.mtimeMs > DAY_MS) {
+      await rm(file, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
 }
 
 /** Runs `npm run backup` with these arguments in a process of its own; resolves when done. */
@@ -142,6 +167,7 @@ export function startScheduledJobs(
   const files = createFilesRepository(db, diskStorage(config.dataDir));
   const run = () => {
     void removeAbandonedUploads(db, files).catch(log);
+    void removeStaleSpool(uploadSpoolDir(config.dataDir)).catch(log);
     void takeScheduledBackup(db, config.backups)
       .then((taken) => {
         if (taken) info('Scheduled backup taken', { keep: config.backups.keep });

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -11,6 +11,8 @@ import type { Readable } from 'node:stream';
  */
 export interface FileStorage {
   put(name: string, bytes: Uint8Array): Promise<void>;
+  /** Takes the file at `from` (an upload spooled to disk) as `name`; `from` is gone after. */
+  putFile(name: string, from: string): Promise<void>;
   /** The bytes, or those from `start` to `end` inclusive. */
   read(name: string, range?: { start: number; end: number }): Readable;
   /** Removes the bytes; a name already gone is not an error. */
@@ -24,6 +26,18 @@ export function diskStorage(dataDir: string): FileStorage {
     async put(name, bytes) {
       await mkdir(directory, { recursive: true });
       await writeFile(path.join(directory, name), bytes);
+    },
+    async putFile(name, from) {
+      await mkdir(directory, { recursive: true });
+      const to = path.join(directory, name);
+      try {
+        await rename(from, to);
+      } catch (error) {
+        // The spool on another file system: copy, then remove.
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+        await copyFile(from, to);
+        await rm(from, { force: true });
+      }
     },
     read: (name, range) => createReadStream(path.join(directory, name), range),
     remove: (name) => rm(path.join(directory, name), { force: true }),

@@ -54,7 +54,9 @@ export function createFilesRepository(
   return {
     /** Writes the bytes under a name of our own and records the file. The type must already be checked. */
     async save(input: {
-      bytes: Uint8Array;
+      /** The bytes, or an upload spooled to disk (moved into the store). */
+      bytes?: Uint8Array;
+      spooled?: { path: string; size: number };
       filename: string;
       type: SniffedType;
       uuid?: string;
@@ -63,14 +65,16 @@ export function createFilesRepository(
       /** The guard that uploaded it through the guard app or a kiosk. */
       uploadedByGuard?: string | null;
     }): Promise<UploadedFile> {
+      const size = input.bytes?.byteLength ?? input.spooled?.size ?? 0;
       await checkQuota(
         { uploadedBy: input.uploadedBy ?? null, uploadedByGuard: input.uploadedByGuard ?? null },
-        input.bytes.byteLength,
+        size,
       );
       const uuid = input.uuid ?? randomUUID();
       const accessKey = randomBytes(32).toString('hex');
       const storageName = `${randomUUID()}.${EXTENSION_BY_TYPE[input.type]}`;
-      await storage.put(storageName, input.bytes);
+      if (input.spooled) await storage.putFile(storageName, input.spooled.path);
+      else await storage.put(storageName, input.bytes ?? new Uint8Array());
       try {
         await db
           .insertInto('files')
@@ -80,7 +84,7 @@ export function createFilesRepository(
             storage_name: storageName,
             filename: input.filename.slice(0, 255),
             mime_type: input.type,
-            size: input.bytes.byteLength,
+            size,
             uploaded_by: input.uploadedBy ?? null,
             uploaded_by_guard_uuid: input.uploadedByGuard ?? null,
           })

@@ -88,7 +88,7 @@ export function filesRoutes(app: FastifyInstance, deps: { files: FilesRepository
         tooLargeMessage: INCIDENT_FILE_TOO_LARGE,
       });
       const judged = uploads.map((upload) => {
-        const type = sniffContentType(upload.bytes);
+        const type = sniffContentType(upload.head);
         if (!type) {
           throw new ApiError(
             415,
@@ -103,7 +103,7 @@ export function filesRoutes(app: FastifyInstance, deps: { files: FilesRepository
       for (const upload of judged) {
         saved.push(
           await deps.files.save({
-            bytes: upload.bytes,
+            spooled: upload,
             filename: upload.filename,
             type: upload.type,
             uploadedBy,

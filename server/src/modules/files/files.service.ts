@@ -41,13 +41,13 @@ export async function storePhoto(
   upload: UploadedPart,
   uuid?: string,
 ): Promise<UploadedFile> {
-  const type = sniffContentType(upload.bytes);
+  const type = sniffContentType(upload.head);
   if (type !== 'image/png' && type !== 'image/jpeg') {
     throw new ApiError(415, 'FILE_TYPE_NOT_ALLOWED', PHOTO_TYPE_NOT_ALLOWED);
   }
   const author = authorOf(principal);
   return files.save({
-    bytes: upload.bytes,
+    spooled: upload,
     filename: upload.filename,
     type,
     uuid,
