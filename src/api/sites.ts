@@ -1,5 +1,5 @@
 import type { ListResponse, ResourceResponse } from '@contract/list';
-import type { Site, SiteInput } from '@contract/sites';
+import type { Site, SiteInput, SiteMove } from '@contract/sites';
 import { apiDelete, apiGet, apiPatch, apiPost } from './client';
 import { allOf, equals, keywordFilter } from './filters';
 import type { SortState } from './types';
@@ -74,6 +74,16 @@ export async function update(uuid: string, input: SiteInput): Promise<Site> {
   return onlySite(
     await apiPatch<ResourceResponse<Site[]>>(`${SITES_URL}/${encodeURIComponent(uuid)}`, input),
   );
+}
+
+/**
+ * What saving the site with `companyUuid` (null: no company) would end, for the superadmin to
+ * confirm before the save; nothing is changed by asking.
+ */
+export async function siteMove(uuid: string, companyUuid: string | null): Promise<SiteMove> {
+  return apiGet<SiteMove>(`${SITES_URL}/${encodeURIComponent(uuid)}/move`, {
+    params: { security_company_uuid: companyUuid ?? '' },
+  });
 }
 
 /** Lets guards start and end shifts at the site with their PIN alone, or not. */

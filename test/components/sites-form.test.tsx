@@ -231,6 +231,159 @@ describe('Edit Site', () => {
   });
 });
 
+describe('Moving a site to another company', () => {
+  /** Edit Site for Mont Kiara Residence (Aegis Guarding's), its company options loaded. */
+  async function openEditMontKiara() {
+    const app = await openSitesAsSuperadmin();
+    await app.user.click(screen.getByRole('button', { name: 'Edit Mont Kiara Residence' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit Site' });
+    await within(form).findByRole('option', { name: 'Aegis Guarding Sdn Bhd', selected: true });
+    return { ...app, form };
+  }
+
+  const moveRequests = (seen: ReturnType<typeof recordRequests>) =>
+    seen.filter((r) => r.method === 'GET' && r.path === '/data/residences/site-1/move');
+
+  it('shows what the move ends before saving; Cancel returns to the form and saves nothing', async () => {
+    const seen = recordRequests();
+    const { user, form } = await openEditMontKiara();
+    await user.clear(within(form).getByLabelText('Name'));
+    await user.type(within(form).getByLabelText('Name'), 'Mont Kiara Suites');
+    await user.selectOptions(
+      within(form).getByLabelText('Security Company'),
+      'Benteng Protection Sdn Bhd',
+    );
+    const submit = within(form).getByRole('button', { name: 'Submit' });
+    await user.click(submit);
+
+    const confirm = await screen.findByRole('dialog', {
+      name: 'Move Mont Kiara Suites to Benteng Protection Sdn Bhd?',
+    });
+    expect(moveRequests(seen).map((r) => r.params.get('security_company_uuid'))).toEqual([
+      'company-2',
+    ]);
+    expect(
+      within(confirm)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      '3 guards of Aegis Guarding Sdn Bhd lose this site',
+      '1 supervisor loses this site',
+      '1 kiosk is signed out for good',
+      '1 open shift is checked out now',
+    ]);
+    expect(confirm).toHaveTextContent(
+      'Its 1,204 attendance records, 56 visitor passes and 3 incidents go with the site to Benteng Protection Sdn Bhd.',
+    );
+    expect(within(confirm).getByRole('button', { name: 'Move site' })).toBeInTheDocument();
+
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Move / })).toBeNull());
+    // Back on the form, as it was left, with the focus on Submit.
+    expect(screen.getByRole('dialog', { name: 'Edit Site' })).toBe(form);
+    expect(within(form).getByLabelText('Name')).toHaveValue('Mont Kiara Suites');
+    expect(within(form).getByLabelText('Security Company')).toHaveValue('company-2');
+    await waitFor(() => expect(submit).toHaveFocus());
+    expect(seen.filter((r) => r.method === 'PATCH')).toEqual([]);
+    expect(siteRecords().find((site) => site.uuid === 'site-1')?.name).toBe('Mont Kiara Residence');
+  });
+
+  it('sends the save once the move is confirmed', async () => {
+    const seen = recordRequests();
+    const bodies = captureBodies('patch', '/data/residences/:uuid');
+    const { user, form } = await openEditMontKiara();
+    await user.selectOptions(
+      within(form).getByLabelText('Security Company'),
+      'Benteng Protection Sdn Bhd',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Submit' }));
+    const confirm = await screen.findByRole('dialog', {
+      name: 'Move Mont Kiara Residence to Benteng Protection Sdn Bhd?',
+    });
+    expect(seen.filter((r) => r.method === 'PATCH')).toEqual([]);
+
+    await user.click(within(confirm).getByRole('button', { name: 'Move site' }));
+    expect(await screen.findByText('Success Updated')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(seen.filter((r) => r.method === 'PATCH').map((r) => r.path)).toEqual([
+      '/data/residences/site-1',
+    ]);
+    expect(bodies).toEqual([expect.objectContaining({ security_company_uuid: 'company-2' })]);
+    const row = screen.getByText('Mont Kiara Residence').closest('tr');
+    expect(row).toHaveTextContent('Benteng Protection Sdn Bhd');
+  });
+
+  it('to no company: says the records stay with the site, and that nothing else ends', async () => {
+    server.use(
+      http.get(`${API}/data/residences/:uuid/move`, () =>
+        HttpResponse.json({
+          from_company_name: 'Aegis Guarding Sdn Bhd',
+          to_company_name: null,
+          moves: true,
+          ends: { guard_links: 0, supervisor_links: 0, kiosks: 0, open_shifts: 0 },
+          records: { attendances: 1, visitors: 0, incidents: 0 },
+        }),
+      ),
+    );
+    const seen = recordRequests();
+    const { user, form } = await openEditMontKiara();
+    await user.selectOptions(within(form).getByLabelText('Security Company'), '');
+    await user.click(within(form).getByRole('button', { name: 'Submit' }));
+
+    const confirm = await screen.findByRole('dialog', {
+      name: 'Move Mont Kiara Residence to no company?',
+    });
+    expect(moveRequests(seen).map((r) => r.params.get('security_company_uuid'))).toEqual(['']);
+    expect(within(confirm).queryByRole('list')).toBeNull();
+    expect(confirm).toHaveTextContent('Nothing else ends.');
+    expect(confirm).toHaveTextContent(
+      'Its 1 attendance record stays with the site, which no company will see until one is given it.',
+    );
+    // Escape, like Cancel, returns to the form.
+    pressEscape(confirm);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Move / })).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Edit Site' })).toBe(form);
+    expect(seen.filter((r) => r.method === 'PATCH')).toEqual([]);
+  });
+
+  it('shows a failed preview in the form and saves nothing', async () => {
+    server.use(
+      http.get(`${API}/data/residences/:uuid/move`, () =>
+        HttpResponse.json(apiError('FORBIDDEN', 'Only the super administrator moves sites.'), {
+          status: 403,
+        }),
+      ),
+    );
+    const seen = recordRequests();
+    const { user, form } = await openEditMontKiara();
+    await user.selectOptions(
+      within(form).getByLabelText('Security Company'),
+      'Benteng Protection Sdn Bhd',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Submit' }));
+
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'Only the super administrator moves sites.',
+    );
+    expect(screen.queryByRole('dialog', { name: /^Move / })).toBeNull();
+    expect(seen.filter((r) => r.method === 'PATCH')).toEqual([]);
+  });
+
+  it('saves without asking when the company stays the same', async () => {
+    const seen = recordRequests();
+    const { user, form } = await openEditMontKiara();
+    await user.clear(within(form).getByLabelText('Name'));
+    await user.type(within(form).getByLabelText('Name'), 'Mont Kiara Suites');
+    await user.click(within(form).getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText('Success Updated')).toBeInTheDocument();
+    expect(moveRequests(seen)).toEqual([]);
+    expect(seen.filter((r) => r.method === 'PATCH').map((r) => r.path)).toEqual([
+      '/data/residences/site-1',
+    ]);
+  });
+});
+
 describe('Delete Site', () => {
   it('asks, deletes and says Success Deleted', async () => {
     const { user } = await openSitesAsSuperadmin();

@@ -1,6 +1,15 @@
-import { type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { queryDatabase, shownModal, signIn, signOut } from './support';
+import {
+  apiSession,
+  expectNoSeriousA11yViolations,
+  queryDatabase,
+  shownModal,
+  signIn,
+  signOut,
+} from './support';
+
+const APP_KEY = { 'X-Application-Key': 'guard-console-demo-key' };
 
 async function supervisedSiteNames(email: string): Promise<string[]> {
   const rows = await queryDatabase<{ name: string }>(
@@ -84,6 +93,106 @@ test('the super administrator adds a site, then switches its attendance on', asy
   await expect(page.getByRole('tab')).toHaveText(['Guards', 'Attendance', 'History']);
   await page.getByRole('tab', { name: 'Attendance' }).click();
   await expect(page.getByRole('table', { name: 'Attendance' })).toBeVisible();
+  await signOut(page);
+});
+
+interface Company {
+  uuid: string;
+  name: string;
+}
+
+/** A new site of `company`, one of whose guards works there; its uuid. */
+async function siteWithGuard(
+  request: APIRequestContext,
+  name: string,
+  company: Company,
+): Promise<string> {
+  const token = await apiSession(request, 'superadmin@example.com');
+  const created = await request.post('/kgapi/data/residences', {
+    headers: { ...APP_KEY, Authorization: `Bearer ${token}` },
+    data: {
+      name,
+      address: 'Jalan Tower, Kuala Lumpur',
+      type: 'Residence',
+      kipleguard_enabled: 1,
+      security_company_uuid: company.uuid,
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { resource } = (await created.json()) as { resource: Array<{ uuid: string }> };
+  const siteUuid = resource[0]?.uuid ?? '';
+  const [guard] = await queryDatabase<{ uuid: string }>(
+    `select uuid from guards where security_company_uuid = ? and deleted_at is null
+     order by uuid limit 1`,
+    company.uuid,
+  );
+  if (!guard) throw new Error(`No guard of ${company.name}`);
+  await queryDatabase(
+    'insert into guard_residences (guard_uuid, residence_uuid) values (?, ?)',
+    guard.uuid,
+    siteUuid,
+  );
+  return siteUuid;
+}
+
+const storedCompanyOf = async (siteUuid: string) =>
+  (
+    await queryDatabase<{ security_company_uuid: string | null }>(
+      'select security_company_uuid from residences where uuid = ?',
+      siteUuid,
+    )
+  )[0]?.security_company_uuid;
+
+test('the super administrator sees what moving a site ends, goes back, then moves it', async ({
+  page,
+  request,
+}) => {
+  const [from, to] = await queryDatabase<Company>(
+    `select uuid, name from security_companies where deleted_at is null and is_active = 1
+     and exists (select 1 from guards g where g.security_company_uuid = security_companies.uuid
+                 and g.deleted_at is null)
+     order by name limit 2`,
+  );
+  if (!from || !to) throw new Error('The demo data has fewer than two companies with guards.');
+  const name = `E2E Tower ${Date.now()}`;
+  const siteUuid = await siteWithGuard(request, name, from);
+
+  await signIn(page, 'superadmin@example.com');
+  await page.goto('/sites');
+  await searchSites(page, name);
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  const form = await shownModal(page);
+  const company = form.getByLabel('Security Company');
+  await expect(company).toHaveValue(from.uuid);
+  await company.selectOption({ label: to.name });
+  const submit = form.getByRole('button', { name: 'Submit' });
+  await submit.click();
+
+  let confirm = await shownModal(page);
+  await expect(confirm.getByRole('heading', { name: `Move ${name} to ${to.name}?` })).toBeVisible();
+  await expect(confirm.getByRole('listitem')).toHaveText([
+    `1 guard of ${from.name} loses this site`,
+  ]);
+  await expectNoSeriousA11yViolations(page, 'Move Site confirmation');
+  // By keyboard: Escape goes back to the form, as it was left, with nothing saved.
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.modal')).toHaveCount(1);
+  await expect(submit).toBeFocused();
+  await expect(company).toHaveValue(to.uuid);
+  expect(await storedCompanyOf(siteUuid)).toBe(from.uuid);
+
+  await page.keyboard.press('Enter');
+  confirm = await shownModal(page);
+  await confirm.getByRole('button', { name: 'Move site' }).click();
+  await expect(page.getByText('Success Updated')).toBeVisible();
+  await expect(page.locator('.modal')).toHaveCount(0);
+  expect(await storedCompanyOf(siteUuid)).toBe(to.uuid);
+  expect(
+    await queryDatabase(
+      'select guard_uuid from guard_residences where residence_uuid = ?',
+      siteUuid,
+    ),
+  ).toEqual([]);
   await signOut(page);
 });
 

@@ -124,9 +124,12 @@ export async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/login$/);
 }
 
-/** reactstrap fades a modal in for 300 ms: act on it, or scan it, only once it is fully shown. */
+/**
+ * reactstrap fades a modal in for 300 ms: act on it, or scan it, only once it is fully shown.
+ * With one opened over another (a confirmation over its form), the newest, last in the page.
+ */
 export async function shownModal(page: Page): Promise<Locator> {
-  const modal = page.locator('.modal.show');
+  const modal = page.locator('.modal.show').last();
   await expect(modal).toBeVisible();
   await expect(modal).toHaveCSS('opacity', '1');
   return modal;

@@ -3,6 +3,7 @@ import { errorText } from '../../api/client';
 import { uploadPhoto } from '../../api/files';
 import * as sitesApi from '../../api/sites';
 import type { Site, SiteInput } from '@contract/sites';
+import { createApiThunk } from '../../app/api-thunk';
 import { createListSlice, type ListRootState } from '../../app/list-slice';
 
 export const sitesList = createListSlice({
@@ -59,6 +60,13 @@ export function saveSite({ uuid, input, cover }: SaveSiteRequest): SitesThunk {
     return true;
   };
 }
+
+/** What saving the site under another company (null: none) would end; the form asks first. */
+export const checkSiteMove = createApiThunk(
+  'sites/moveChecked',
+  ({ uuid, companyUuid }: { uuid: string; companyUuid: string | null }) =>
+    sitesApi.siteMove(uuid, companyUuid),
+);
 
 /** Soft-deletes a site, then reloads; steps back a page when the deleted row was the last one. */
 export function deleteSite(site: Site): SitesThunk {

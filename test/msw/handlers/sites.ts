@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import type { SiteFigures } from '@contract/dashboard';
-import type { Site, SiteInput } from '@contract/sites';
+import type { Site, SiteInput, SiteMove } from '@contract/sites';
 import { readCoordinate, siteFieldErrors } from '@rules/sites';
 import { companies, sites } from '../../fixtures/organisation';
 import { API, apiError } from '../api';
@@ -33,6 +33,18 @@ export const siteFigures: SiteFigures = {
   onDutyGuard: 5,
   totalGuard: 9,
 };
+
+/**
+ * What the move preview counts for any site (the figures sites-form.test.tsx expects); a test
+ * that needs other counts uses server.use.
+ */
+const siteMoveCounts: Pick<SiteMove, 'ends' | 'records'> = {
+  ends: { guard_links: 3, supervisor_links: 1, kiosks: 1, open_shifts: 1 },
+  records: { attendances: 1204, visitors: 56, incidents: 3 },
+};
+
+const companyNameOf = (uuid: string | null) =>
+  companies.find((company) => company.uuid === uuid)?.name ?? null;
 
 /** Understands the filters the console sends: keyword, uuid, company and the guard-service flag. */
 function matchesFilter(filter: string, site: Site): boolean {
@@ -136,6 +148,23 @@ export const siteHandlers = [
     if (typeof site === 'string') return badRequest(site);
     records = records.map((record) => (record.uuid === site.uuid ? site : record));
     return HttpResponse.json({ resource: [site] });
+  }),
+
+  http.get(`${API}/data/residences/:uuid/move`, ({ request, params }) => {
+    const current = records.find((site) => site.uuid === params.uuid);
+    if (!current) return notFound();
+    const to = new URL(request.url).searchParams.get('security_company_uuid') || null;
+    const moves = current.security_company_uuid !== to;
+    const move: SiteMove = {
+      from_company_name: companyNameOf(current.security_company_uuid),
+      to_company_name: companyNameOf(to),
+      moves,
+      ends: moves
+        ? siteMoveCounts.ends
+        : { guard_links: 0, supervisor_links: 0, kiosks: 0, open_shifts: 0 },
+      records: siteMoveCounts.records,
+    };
+    return HttpResponse.json(move);
   }),
 
   http.patch(`${API}/data/residences/:uuid/shift-settings`, async ({ request, params }) => {
