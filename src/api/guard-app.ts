@@ -239,6 +239,8 @@ export interface WalkInBody {
   phone: string;
   icPassportNo: string;
   vehicleNumber: string;
+  /** The access card handed to the visitor, if any. */
+  accessCardNumber: string;
   temperature: string;
   photo: File | null;
 }
@@ -258,6 +260,7 @@ export async function createWalkIn(
     ['phone', body.phone],
     ['ic_passport_no', body.icPassportNo],
     ['vehicle_number', body.vehicleNumber],
+    ['access_card_number', body.accessCardNumber],
     ['temperature', body.temperature],
   ];
   for (const [name, value] of fields) if (value.trim() !== '') form.append(name, value.trim());

@@ -271,6 +271,7 @@ describe('The gate', () => {
     await user.type(within(form).getByLabelText('Phone number'), '0198765432');
     await user.type(within(form).getByLabelText('IC or passport number'), '900101-14-5678');
     await user.type(within(form).getByLabelText('Car plate number'), 'VBN 4321');
+    await user.type(within(form).getByLabelText('Access card number (optional)'), 'AC-0042');
     await user.type(within(form).getByLabelText('Temperature (°C)'), '36.6');
 
     await user.click(within(form).getByRole('button', { name: 'Use the camera' }));
@@ -297,6 +298,7 @@ describe('The gate', () => {
       phone: '0198765432',
       ic_passport_no: '900101-14-5678',
       vehicle_number: 'VBN 4321',
+      access_card_number: 'AC-0042',
       temperature: '36.6',
     });
     expect(walkIn?.files.photo).toEqual([

@@ -6,7 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button } from 'reactstrap';
 import type { DirectoryOption } from '../../api/guard-app';
 import { useAppDispatch } from '../../app/hooks';
-import { TEMPERATURE_RANGE, WALK_IN_MESSAGES, walkInProblem } from '@rules/walk-ins';
+import {
+  ACCESS_CARD_NUMBER_MAX_LENGTH,
+  TEMPERATURE_RANGE,
+  WALK_IN_MESSAGES,
+  walkInProblem,
+} from '@rules/walk-ins';
 import type {
   GuardAppHost,
   GuardAppUnit,
@@ -42,6 +47,7 @@ interface WalkInValues {
   phone: string;
   icPassportNo: string;
   vehicleNumber: string;
+  accessCardNumber: string;
   temperature: string;
   photo: File | null;
 }
@@ -57,6 +63,7 @@ const EMPTY: WalkInValues = {
   phone: '',
   icPassportNo: '',
   vehicleNumber: '',
+  accessCardNumber: '',
   temperature: '',
   photo: null,
 };
@@ -71,6 +78,7 @@ const PROBLEMS = {
   nameRequired: { field: 'name', key: 'walkIn.nameRequired' },
   phoneDigits: { field: 'phone', key: 'walkIn.phoneDigits' },
   temperatureInvalid: { field: 'temperature', key: 'walkIn.temperatureInvalid' },
+  accessCardTooLong: { field: 'accessCardNumber', key: 'walkIn.accessCardTooLong' },
 } as const satisfies Partial<
   Record<keyof typeof WALK_IN_MESSAGES, { field: keyof WalkInValues; key: string }>
 >;
@@ -79,6 +87,11 @@ const PROBLEMS = {
  * The registration's rules are the server's (src/lib/rules/walk-ins.ts), so the form cannot let
  * through what the server refuses; the first problem shows under its field, in the kiosk's words.
  */
+/** The largest value the message of `field` names: a temperature, or a card number's length. */
+function maxOf(field: keyof WalkInValues): number {
+  return field === 'accessCardNumber' ? ACCESS_CARD_NUMBER_MAX_LENGTH : TEMPERATURE_RANGE.max;
+}
+
 function validateWith(t: TFunction<'kiosk'>) {
   return (values: WalkInValues): Partial<Record<keyof WalkInValues, string>> => {
     const problem = walkInProblem({ ...values, email: '' });
@@ -87,7 +100,7 @@ function validateWith(t: TFunction<'kiosk'>) {
     );
     if (!known) return {};
     const [, { field, key }] = known;
-    return { [field]: t(key, TEMPERATURE_RANGE) };
+    return { [field]: t(key, { ...TEMPERATURE_RANGE, max: maxOf(field) }) };
   };
 }
 
@@ -325,6 +338,7 @@ export function WalkInForm({ onClose }: { onClose: (registered: GuardAppVisitor 
           phone: values.phone,
           icPassportNo: values.icPassportNo,
           vehicleNumber: values.vehicleNumber,
+          accessCardNumber: values.accessCardNumber,
           temperature: values.temperature,
           photo: values.photo,
         }),
@@ -362,6 +376,12 @@ export function WalkInForm({ onClose }: { onClose: (registered: GuardAppVisitor 
               <KioskField name="phone" label={t('walkIn.phone')} type="tel" autoComplete="off" />
               <KioskField name="icPassportNo" label={t('walkIn.ic')} autoComplete="off" />
               <KioskField name="vehicleNumber" label={t('walkIn.plate')} autoComplete="off" />
+              <KioskField
+                name="accessCardNumber"
+                label={t('walkIn.accessCard')}
+                autoComplete="off"
+                maxLength={ACCESS_CARD_NUMBER_MAX_LENGTH}
+              />
               <KioskField
                 name="temperature"
                 label={t('walkIn.temperature')}

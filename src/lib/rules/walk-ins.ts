@@ -39,6 +39,8 @@ export interface WalkInFields {
   phone: string;
   email: string;
   temperature: string;
+  /** An access card handed to the visitor, by the number printed on it. */
+  accessCardNumber?: string;
 }
 
 /** The first problem with a walk-in's fields, or null. Blank optional fields are fine. */
@@ -64,6 +66,9 @@ export function walkInProblem(fields: WalkInFields): string | null {
     ) {
       return WALK_IN_MESSAGES.temperatureInvalid;
     }
+  }
+  if ((fields.accessCardNumber ?? '').trim().length > ACCESS_CARD_NUMBER_MAX_LENGTH) {
+    return WALK_IN_MESSAGES.accessCardTooLong;
   }
   return null;
 }
