@@ -10,6 +10,7 @@ import { API, apiError } from '../msw/api';
 import { ADMIN_PASSWORD, adminScreenRows } from '../msw/handlers/admin-screens';
 import { server } from '../msw/server';
 import { renderApp } from './render-app';
+import { pressEscape } from './sites-support';
 import { LIST_COLUMNS } from '../fixtures/list-columns';
 
 const company = (overrides: Partial<SecurityCompany> = {}): SecurityCompany => ({
@@ -323,6 +324,179 @@ describe('Security Companies', () => {
     ).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Success Deleted')).toBeInTheDocument();
+  });
+});
+
+describe('Giving up sites in Edit Security Company', () => {
+  const saved = () =>
+    server.use(
+      http.patch(`${API}/securitycompanies/:uuid`, () =>
+        HttpResponse.json({ resource: [company()] }),
+      ),
+    );
+
+  /** Edit Security Company for Aegis Guarding, its site choices loaded. */
+  async function openEditAegis() {
+    const { user } = renderApp('/security-company', { role: 'superadmin' });
+    await screen.findByText('Aegis Guarding Sdn Bhd');
+    await user.click(screen.getByRole('button', { name: 'Edit Aegis Guarding Sdn Bhd' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit Security Company' });
+    await within(form).findByLabelText('Cheras Vista');
+    return { user, form };
+  }
+
+  const moveRequests = (seen: ReturnType<typeof recordRequests>) =>
+    seen.filter(
+      (r) =>
+        r.method === 'GET' &&
+        r.path.startsWith(`${API}/data/residences/`) &&
+        r.path.endsWith('/move'),
+    );
+
+  it('shows per site what giving up ends and that its records stay; Cancel saves nothing', async () => {
+    adminScreenRows.companies = [
+      company({
+        residences: [
+          { uuid: 'site-1', name: 'Mont Kiara Residence', kipleguard_enabled: 1 },
+          { uuid: 'site-2', name: 'Bangsar Heights', kipleguard_enabled: 1 },
+        ],
+      }),
+    ];
+    saved();
+    const seen = recordRequests();
+    const { user, form } = await openEditAegis();
+    const license = within(form).getByLabelText('License No.');
+    await user.clear(license);
+    await user.type(license, 'KDN-2002');
+    await user.click(within(form).getByLabelText('Mont Kiara Residence'));
+    await user.click(within(form).getByLabelText('Bangsar Heights'));
+    await user.click(within(form).getByRole('button', { name: 'Submit' }));
+
+    const confirm = await screen.findByRole('dialog', { name: 'Give up 2 sites?' });
+    expect(moveRequests(seen).map((r) => [r.path, r.query.get('security_company_uuid')])).toEqual([
+      [`${API}/data/residences/site-1/move`, ''],
+      [`${API}/data/residences/site-2/move`, ''],
+    ]);
+    expect(
+      within(confirm)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Mont Kiara Residence', 'Bangsar Heights']);
+    const montKiara = within(confirm).getByRole('heading', { name: 'Mont Kiara Residence' })
+      .parentElement as HTMLElement;
+    expect(
+      within(montKiara)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      '3 guards of Aegis Guarding Sdn Bhd lose this site',
+      '1 supervisor loses this site',
+      '1 kiosk is signed out for good',
+      '1 open shift is checked out now',
+    ]);
+    expect(montKiara).toHaveTextContent(
+      'Its 1,204 attendance records, 56 visitor passes and 3 incidents stay with the site, which no company will see until one is given it.',
+    );
+    expect(
+      within(confirm)
+        .getAllByRole('button')
+        .map((button) => button.textContent || button.getAttribute('aria-label')),
+    ).toEqual(['Close', 'Cancel', 'Save and give up sites']);
+
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Give up/ })).toBeNull());
+    // Back on the form, as it was left, with the focus in it.
+    expect(screen.getByRole('dialog', { name: 'Edit Security Company' })).toBe(form);
+    await waitFor(() => expect(form).toContainElement(document.activeElement as HTMLElement));
+    expect(within(form).getByLabelText('License No.')).toHaveValue('KDN-2002');
+    expect(within(form).getByLabelText('Mont Kiara Residence')).not.toBeChecked();
+    expect(within(form).getByLabelText('Bangsar Heights')).not.toBeChecked();
+    expect(seen.filter((r) => r.method === 'PATCH')).toEqual([]);
+  });
+
+  it('goes back on Escape, and saves once giving up is confirmed', async () => {
+    saved();
+    const seen = recordRequests();
+    const { user, form } = await openEditAegis();
+    await user.click(within(form).getByLabelText('Mont Kiara Residence'));
+    await user.click(within(form).getByRole('button', { name: 'Submit' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Give up Mont Kiara Residence?' });
+    pressEscape(confirm);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Give up/ })).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Edit Security Company' })).toBe(form);
+    expect(seen.filter((r) => r.method === 'PATCH')).toEqual([]);
+
+    await user.click(within(form).getByRole('button', { name: 'Submit' }));
+    confirm = await screen.findByRole('dialog', { name: 'Give up Mont Kiara Residence?' });
+    expect(seen.filter((r) => r.method === 'PATCH')).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'Save and give up sites' }));
+    expect(await screen.findByText('Success Updated')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const patches = seen.filter((r) => r.method === 'PATCH');
+    expect(patches.map((r) => r.path)).toEqual([`${API}/securitycompanies/company-1`]);
+    expect(patches[0]?.body).toMatchObject({ residence_uuid: [] });
+  });
+
+  it('saves without asking when no site is given up, even with a free one added', async () => {
+    saved();
+    const seen = recordRequests();
+    const { user, form } = await openEditAegis();
+    await user.click(within(form).getByLabelText('Cheras Vista'));
+    await user.click(within(form).getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText('Success Updated')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: /^Give up/ })).toBeNull();
+    expect(moveRequests(seen)).toEqual([]);
+    const patches = seen.filter((r) => r.method === 'PATCH');
+    expect(patches[0]?.body).toMatchObject({ residence_uuid: ['site-1', 'site-3'] });
+  });
+
+  it('saves without asking when a site given up ends nothing and has no records', async () => {
+    saved();
+    server.use(
+      http.get(`${API}/data/residences/:uuid/move`, () =>
+        HttpResponse.json({
+          from_company_name: 'Aegis Guarding Sdn Bhd',
+          to_company_name: null,
+          moves: true,
+          ends: { guard_links: 0, supervisor_links: 0, kiosks: 0, open_shifts: 0 },
+          records: { attendances: 0, visitors: 0, incidents: 0 },
+        }),
+      ),
+    );
+    const seen = recordRequests();
+    const { user, form } = await openEditAegis();
+    await user.click(within(form).getByLabelText('Mont Kiara Residence'));
+    await user.click(within(form).getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText('Success Updated')).toBeInTheDocument();
+    expect(moveRequests(seen)).toHaveLength(1);
+    expect(screen.queryByRole('dialog', { name: /^Give up/ })).toBeNull();
+    expect(seen.filter((r) => r.method === 'PATCH')[0]?.body).toMatchObject({
+      residence_uuid: [],
+    });
+  });
+
+  it('shows a failed preview in the form and saves nothing', async () => {
+    saved();
+    server.use(
+      http.get(`${API}/data/residences/:uuid/move`, () =>
+        HttpResponse.json(apiError('FORBIDDEN', 'Only the super administrator moves sites.'), {
+          status: 403,
+        }),
+      ),
+    );
+    const seen = recordRequests();
+    const { user, form } = await openEditAegis();
+    await user.click(within(form).getByLabelText('Mont Kiara Residence'));
+    await user.click(within(form).getByRole('button', { name: 'Submit' }));
+
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'Only the super administrator moves sites.',
+    );
+    expect(screen.queryByRole('dialog', { name: /^Give up/ })).toBeNull();
+    expect(seen.filter((r) => r.method === 'PATCH')).toEqual([]);
+    expect(within(form).getByLabelText('Mont Kiara Residence')).not.toBeChecked();
   });
 });
 

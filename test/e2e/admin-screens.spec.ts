@@ -31,12 +31,46 @@ async function makeFreeSites(request: APIRequestContext, stamp: number): Promise
   return names;
 }
 
+/** A guard of the company working at the site, added as the superadmin. */
+async function addGuard(
+  request: APIRequestContext,
+  companyUuid: string,
+  siteUuid: string,
+  stamp: number,
+) {
+  const token = await apiSession(request, 'superadmin@example.com');
+  const created = await request.post('/kgapi/guards/add', {
+    headers: { ...APP_KEY, Authorization: `Bearer ${token}` },
+    data: {
+      security_company_uuid: companyUuid,
+      guard_id: `ZG-${stamp}`,
+      name: 'Zulu Guard',
+      address: '9 Jalan Sultan Ismail, Kuala Lumpur',
+      contact_number: '60123456789',
+      ic_passport_number: `ZP${stamp}`,
+      nationality: 'Malaysian',
+      birthdate: '1990-01-01',
+      residence_uuids: [siteUuid],
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+}
+
+const uuidOf = async (table: 'residences' | 'security_companies', name: string) => {
+  const [row] = await queryDatabase<{ uuid: string }>(
+    `select uuid from ${table} where name = ? and deleted_at is null`,
+    name,
+  );
+  if (!row) throw new Error(`No ${table} row named ${name}`);
+  return row.uuid;
+};
+
 async function search(page: Page, text: string) {
   await page.getByPlaceholder(/^Search by/).fill(text);
   await page.getByRole('button', { name: 'Search' }).click();
 }
 
-test('the super administrator adds a company with two sites and edits it; its login signs in', async ({
+test('the super administrator adds a company with two sites, edits it and gives one up; its login signs in', async ({
   page,
   request,
 }) => {
@@ -76,8 +110,44 @@ test('the super administrator adds a company with two sites and edits it; its lo
   await expectNoSeriousA11yViolations(page, 'Edit Security Company');
   await expect(modal.getByLabel('Email')).toBeDisabled();
   await modal.getByLabel('License No.').fill('KDN-PS-1000');
-  await modal.getByRole('button', { name: 'Submit' }).click();
+  // Giving up a site one of its guards works at shows what ends first.
+  const givenUp = sites[1] ?? '';
+  const givenUpUuid = await uuidOf('residences', givenUp);
+  await addGuard(request, await uuidOf('security_companies', name), givenUpUuid, stamp);
+  await modal.getByLabel(givenUp, { exact: true }).uncheck();
+  const submit = modal.getByRole('button', { name: 'Submit' });
+  await submit.click();
+  let confirm = await shownModal(page);
+  await expect(confirm.getByRole('heading', { name: `Give up ${givenUp}?` })).toBeVisible();
+  await expect(confirm.getByRole('listitem')).toHaveText([`1 guard of ${name} loses this site`]);
+  await expectNoSeriousA11yViolations(page, 'Give up sites confirmation');
+  // By keyboard: Escape goes back to the form, as it was left, with nothing saved.
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.modal')).toHaveCount(1);
+  // Focus is back in the form: on Submit, or on its first field when Submit, disabled while the
+  // previews loaded, let it go (the Dialog's rule). Enter submits from either.
+  await expect(modal.locator(':focus')).toHaveCount(1);
+  await expect(modal.getByLabel(givenUp, { exact: true })).not.toBeChecked();
+  const siteCompany = async () =>
+    (
+      await queryDatabase<{ security_company_uuid: string | null }>(
+        'select security_company_uuid from residences where uuid = ?',
+        givenUpUuid,
+      )
+    )[0]?.security_company_uuid;
+  expect(await siteCompany()).not.toBeNull();
+
+  await page.keyboard.press('Enter');
+  confirm = await shownModal(page);
+  await confirm.getByRole('button', { name: 'Save and give up sites' }).click();
   await expect(page.getByText('Success Updated')).toBeVisible();
+  expect(await siteCompany()).toBeNull();
+  expect(
+    await queryDatabase(
+      'select guard_uuid from guard_residences where residence_uuid = ?',
+      givenUpUuid,
+    ),
+  ).toEqual([]);
   await search(page, name);
   await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('KDN-PS-1000');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SiteMove } from '@contract/sites';
-import { siteMoveWords } from '../../src/features/sites/site-move-words';
+import { siteMoveWords, sitesGivenUpTitle } from '../../src/lib/site-move-words';
 
 function move(overrides: Partial<SiteMove> = {}): SiteMove {
   return {
@@ -76,5 +76,12 @@ describe('siteMoveWords', () => {
     ).toBe(
       'Its 2 attendance records stay with the site, which no company will see until one is given it.',
     );
+  });
+});
+
+describe('sitesGivenUpTitle', () => {
+  it('names one site, and counts more', () => {
+    expect(sitesGivenUpTitle(['Tower T'])).toBe('Give up Tower T?');
+    expect(sitesGivenUpTitle(['Tower T', 'Tower U'])).toBe('Give up 2 sites?');
   });
 });

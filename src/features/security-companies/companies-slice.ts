@@ -1,4 +1,6 @@
 import * as companiesApi from '../../api/security-companies';
+import * as sitesApi from '../../api/sites';
+import { createApiThunk } from '../../app/api-thunk';
 import { createListSlice } from '../../app/list-slice';
 import { writeThenReload } from '../../app/list-writes';
 import type { SecurityCompany, SecurityCompanyBody } from '@contract/security-companies';
@@ -18,6 +20,15 @@ export function saveCompany(uuid: string | null, body: SecurityCompanyBody) {
     uuid ? companiesApi.update(uuid, body) : companiesApi.create(body),
   );
 }
+
+/**
+ * What each site the company form gives up would end (its move to no company), in the order
+ * asked; the form asks before saving. One preview failing fails them all.
+ */
+export const checkSitesGivenUp = createApiThunk(
+  'companies/sitesGivenUpChecked',
+  (uuids: string[]) => Promise.all(uuids.map((uuid) => sitesApi.siteMove(uuid, null))),
+);
 
 export function deleteCompany(company: SecurityCompany) {
   return writeThenReload(companiesList, 'delete', () => companiesApi.remove(company.uuid));

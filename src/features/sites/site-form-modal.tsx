@@ -7,6 +7,8 @@ import type { Site, SiteMove } from '@contract/sites';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { SelectInput, SwitchInput, TextInput } from '../../components/form-fields';
 import { PhotoPicker } from '../../components/photo-picker';
+import { SiteMoveSummary } from '../../components/site-move-summary';
+import { siteMoveWords } from '../../lib/site-move-words';
 import { SITE_STATUSES, SITE_TYPES } from '@rules/sites';
 import {
   companyOptionsErrorDismissed,
@@ -23,7 +25,6 @@ import {
   toSiteInput,
   type SiteFormValues,
 } from './site-form-schema';
-import { siteMoveWords, type SiteMoveWords } from './site-move-words';
 import { checkSiteMove, saveSite, sitesList } from './sites-slice';
 
 const STATUS_LABELS: Record<(typeof SITE_STATUSES)[number], string> = {
@@ -66,23 +67,6 @@ function CompanySelect() {
 interface PendingMove {
   values: SiteFormValues;
   move: SiteMove;
-}
-
-function MoveBody({ words }: { words: SiteMoveWords }) {
-  return (
-    <>
-      {words.ends.length > 0 ? (
-        <ul>
-          {words.ends.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      ) : (
-        <p>Nothing else ends.</p>
-      )}
-      {words.records ? <p className="mb-0">{words.records}</p> : null}
-    </>
-  );
 }
 
 export interface SiteFormModalProps {
@@ -256,7 +240,7 @@ export function SiteFormModal({ isOpen, site, onClose, onSaved }: SiteFormModalP
       <ConfirmModal
         isOpen={isOpen && moveStep !== 'closed'}
         title={moveWords?.title ?? ''}
-        body={moveWords ? <MoveBody words={moveWords} /> : null}
+        body={moveWords ? <SiteMoveSummary words={moveWords} /> : null}
         confirmLabel="Move site"
         confirmColor={moveWords?.ends.length ? 'danger' : 'primary'}
         busy={moveStep === 'saving'}

@@ -26,7 +26,10 @@ export interface SiteMoveWords {
   records: string | null;
 }
 
-/** The confirmation's words for moving `siteName` as the server's preview counts it. */
+/**
+ * The words for moving `siteName` as the server's preview counts it: Edit Site's confirmation, and
+ * each site a company form gives up (its move to no company).
+ */
 export function siteMoveWords(siteName: string, move: SiteMove): SiteMoveWords {
   const { ends, records } = move;
   const from = move.from_company_name;
@@ -74,4 +77,15 @@ export function siteMoveWords(siteName: string, move: SiteMove): SiteMoveWords {
     ends: endLines,
     records: recordsLine,
   };
+}
+
+/**
+ * The title of a company form's confirmation: "Give up Tower T?" for one site, "Give up 2 sites?"
+ * for more (the body names each).
+ */
+export function sitesGivenUpTitle(siteNames: readonly string[]): string {
+  const [only] = siteNames;
+  return siteNames.length === 1 && only !== undefined
+    ? `Give up ${only}?`
+    : `Give up ${counted(siteNames.length, 'site', 'sites')}?`;
 }
