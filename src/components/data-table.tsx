@@ -23,6 +23,7 @@ import type { SortState } from '../api/types';
 import { ROW_HEIGHT, TABLE_HEIGHT } from '../lib/constants';
 import { ColumnMenu, useHiddenColumns } from './column-choice';
 import { LoadingOverlay } from './loading-overlay';
+import { useNarrowScreen } from './narrow-screen';
 import './data-table.css';
 
 /** The column of a row's buttons (id 'actions'): pinned at the right edge, never cut. */
@@ -32,7 +33,8 @@ const ACTIONS_COLUMN = 'actions';
  * What a column holds, which decides how its cells wrap (data-table.css):
  * - text (the default): names and sentences wrap between words, never inside one;
  * - code: ids, numbers, plates, PINs and status badges: one line, never broken;
- * - when: a date and time: the time may go under the date, neither is broken;
+ * - when: a date and time: the time may go under the date, neither is broken; below lg the time
+ *   goes under the date when the cell shows it through `DateAndTime`;
  * - id: an email, a registration or licence number: breaks only after its separators
  *   (@ . - _ /), through `BreakAtSeparators`.
  */
@@ -45,6 +47,11 @@ export interface DataColumnMeta {
   kind?: ColumnKind;
   /** Behind the Columns menu until a user shows it: a wide list's less-used columns. */
   hiddenByDefault?: boolean;
+  /**
+   * Behind the Columns menu below Bootstrap's lg breakpoint (a tablet held upright) until a user
+   * shows it, so that the rest fit the screen whole without scrolling sideways.
+   */
+  hiddenBelowLg?: boolean;
 }
 
 /**
@@ -95,6 +102,22 @@ export function BreakAtSeparators({ text }: { text: string }) {
           {part}
         </Fragment>
       ))}
+    </span>
+  );
+}
+
+/**
+ * A formatted date and time ('03/12/2026 03:30:00 pm') in a 'when' cell, in the spec's format as
+ * given: on one line where the column has room, the time under the date below lg (data-table.css),
+ * so that the column is only as wide as the longer of the two. Neither part is ever broken; the
+ * text reads (and copies) as one.
+ */
+export function DateAndTime({ text }: { text: string }) {
+  const space = text.indexOf(' ');
+  if (space < 0) return <span className="date-and-time">{text}</span>;
+  return (
+    <span className="date-and-time">
+      <span>{text.slice(0, space)}</span> <span>{text.slice(space + 1)}</span>
     </span>
   );
 }
@@ -152,6 +175,11 @@ export interface DataTableProps<T extends RowData> {
   onRowClick?: (row: T) => void;
   loading?: boolean;
   rowHeight?: number;
+  /**
+   * The rows' height below lg, where each `DateAndTime` takes two lines (date, then time): taller
+   * for a table whose cells hold more than one. Defaults to `rowHeight`.
+   */
+  narrowRowHeight?: number;
   /** Stable row keys; defaults to the row's position in the page. */
   getRowId?: (row: T) => string;
   /** Accessible name of the table, e.g. 'Guards'. */
@@ -175,18 +203,26 @@ export function DataTable<T extends RowData>({
   onSortChange,
   onRowClick,
   loading = false,
-  rowHeight = ROW_HEIGHT,
+  rowHeight: wideRowHeight = ROW_HEIGHT,
+  narrowRowHeight,
   getRowId,
   label,
   screen,
   hiddenHere = NONE,
 }: DataTableProps<T>) {
+  const narrow = useNarrowScreen();
+  const rowHeight = (narrow ? narrowRowHeight : undefined) ?? wideRowHeight;
   const usuallyHidden = useMemo(
     () =>
       columns
-        .filter((column) => column.meta?.hiddenByDefault || hiddenHere.includes(columnIdOf(column)))
+        .filter(
+          (column) =>
+            column.meta?.hiddenByDefault ||
+            (narrow && column.meta?.hiddenBelowLg) ||
+            hiddenHere.includes(columnIdOf(column)),
+        )
         .map(columnIdOf),
-    [columns, hiddenHere],
+    [columns, hiddenHere, narrow],
   );
   // The first column shown by default names the row, and the Actions column acts on it: both
   // always show. Any other, hidden by default or not, is the user's to choose.

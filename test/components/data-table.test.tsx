@@ -4,10 +4,12 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SortState } from '../../src/api/types';
 import {
   DataTable,
+  DateAndTime,
   dataColumns,
   nextSort,
   type DataTableProps,
 } from '../../src/components/data-table';
+import { restoreScreenWidthAfterEach, stubScreenWidth } from './screen-width-support';
 
 interface Guard {
   uuid: string;
@@ -194,6 +196,116 @@ describe('DataTable', () => {
     Object.defineProperty(email, 'clientHeight', { configurable: true, value: 42 });
     fireEvent.mouseEnter(email);
     expect(email).toHaveAttribute('title', 'ana@example.com');
+  });
+});
+
+interface Visit {
+  uuid: string;
+  name: string;
+  plate: string;
+  arrival: string;
+}
+
+const visits: Visit[] = [
+  { uuid: 'v1', name: 'Ana Lim', plate: 'WXY 1234', arrival: '03/12/2026 03:30:00 pm' },
+];
+const visitCol = dataColumns<Visit>();
+const visitColumns = visitCol.columns([
+  visitCol.accessor('name', { header: 'Name' }),
+  visitCol.accessor('plate', { header: 'Plate', meta: { kind: 'code', hiddenBelowLg: true } }),
+  visitCol.accessor('arrival', {
+    header: 'Arrival',
+    meta: { kind: 'when' },
+    cell: ({ getValue }) => <DateAndTime text={getValue()} />,
+  }),
+]);
+
+function renderVisits(props: Partial<DataTableProps<Visit>> = {}) {
+  render(
+    <DataTable
+      columns={visitColumns}
+      rows={visits}
+      sort={byNameAsc}
+      onSortChange={vi.fn()}
+      getRowId={(visit) => visit.uuid}
+      label="Visits"
+      screen="visits"
+      {...props}
+    />,
+  );
+}
+
+function visitHeaders(): (string | null)[] {
+  return screen.getAllByRole('columnheader').map((th) => th.textContent);
+}
+
+describe('DataTable below lg (a tablet held upright)', () => {
+  restoreScreenWidthAfterEach();
+
+  it('hides a hiddenBelowLg column by default, offers it in the Columns menu, and keeps a choice', async () => {
+    stubScreenWidth(true);
+    const user = userEvent.setup();
+    renderVisits();
+    expect(visitHeaders()).toEqual(['Name', 'Arrival']);
+
+    await user.click(screen.getByRole('button', { name: 'Columns (1 hidden)' }));
+    const plate = within(screen.getByRole('group', { name: 'Columns shown' })).getByRole(
+      'checkbox',
+      { name: 'Plate' },
+    );
+    expect(plate).not.toBeChecked();
+    await user.click(plate);
+    expect(visitHeaders()).toEqual(['Name', 'Plate', 'Arrival']);
+
+    await user.click(screen.getByRole('button', { name: 'Show the usual columns' }));
+    expect(visitHeaders()).toEqual(['Name', 'Arrival']);
+  });
+
+  it('shows a hiddenBelowLg column at lg and wider, and follows the screen across lg', () => {
+    const screenWidth = stubScreenWidth(false);
+    renderVisits();
+    expect(visitHeaders()).toEqual(['Name', 'Plate', 'Arrival']);
+    expect(screen.getByRole('button', { name: 'Columns' })).toBeInTheDocument();
+
+    screenWidth.cross(true);
+    expect(visitHeaders()).toEqual(['Name', 'Arrival']);
+    screenWidth.cross(false);
+    expect(visitHeaders()).toEqual(['Name', 'Plate', 'Arrival']);
+  });
+
+  it('gives rows their narrowRowHeight below lg only, and clamps to its lines', () => {
+    const screenWidth = stubScreenWidth(false);
+    renderVisits({ narrowRowHeight: 120 });
+    expect(bodyRow('Ana Lim')).toHaveStyle({ height: '62px' });
+    expect(screen.getByRole('table')).toHaveStyle({ '--cell-lines': '2' });
+
+    screenWidth.cross(true);
+    expect(bodyRow('Ana Lim')).toHaveStyle({ height: '120px' });
+    expect(screen.getByRole('table')).toHaveStyle({ '--cell-lines': '4' });
+  });
+
+  it('keeps its rowHeight below lg when given no narrowRowHeight', () => {
+    stubScreenWidth(true);
+    renderVisits();
+    expect(bodyRow('Ana Lim')).toHaveStyle({ height: '62px' });
+  });
+});
+
+describe('DateAndTime', () => {
+  it('holds the date and the time apart, reading as the one text it was given', () => {
+    render(<DateAndTime text="03/12/2026 03:30:00 pm" />);
+    const date = screen.getByText('03/12/2026');
+    const time = screen.getByText('03:30:00 pm');
+    expect(date.parentElement).toBe(time.parentElement);
+    expect(date.parentElement).toHaveClass('date-and-time');
+    expect(date.parentElement).toHaveTextContent('03/12/2026 03:30:00 pm', {
+      normalizeWhitespace: false,
+    });
+  });
+
+  it('leaves a text without a time whole', () => {
+    render(<DateAndTime text="-" />);
+    expect(screen.getByText('-')).toHaveClass('date-and-time');
   });
 });
 

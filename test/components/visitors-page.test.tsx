@@ -11,6 +11,7 @@ import { bodyRows, present, recordRequests, requestsTo, rowWith } from './guards
 import { renderApp } from './render-app';
 import { savedCsv, setUpVisitorTests } from './visitors-support';
 import { LIST_COLUMNS } from '../fixtures/list-columns';
+import { restoreScreenWidthAfterEach, stubScreenWidth } from './screen-width-support';
 
 setUpVisitorTests();
 
@@ -260,6 +261,61 @@ describe('Visitors page', () => {
     );
     renderApp('/visitors', { role: 'securitycompany' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Unknown field.');
+  });
+});
+
+describe('Visitors on a tablet held upright (below lg)', () => {
+  restoreScreenWidthAfterEach();
+
+  const visitorHeaders = () =>
+    within(screen.getByRole('table', { name: 'Visitors' }))
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+
+  it('hides Host and Car Plate Number by default, which the Columns menu offers', async () => {
+    stubScreenWidth(true);
+    const { user } = await openVisitors();
+    expect(visitorHeaders()).toEqual(LIST_COLUMNS.visitorsShownBelowLg);
+
+    await user.click(screen.getByRole('button', { name: 'Columns (8 hidden)' }));
+    const menu = screen.getByRole('group', { name: 'Columns shown' });
+    for (const name of ['Host', 'Car Plate Number']) {
+      expect(within(menu).getByRole('checkbox', { name })).not.toBeChecked();
+    }
+    expect(within(menu).getByRole('checkbox', { name: 'Status' })).toBeChecked();
+
+    // The user's own choice wins over the narrow screen's default.
+    await user.click(within(menu).getByRole('checkbox', { name: 'Host' }));
+    await user.keyboard('{Escape}');
+    expect(visitorHeaders()).toEqual([
+      'Site',
+      'Unit',
+      'Host',
+      'Name',
+      'Est. Arrival/Exit',
+      'Act. Arrival/Exit',
+      'Status',
+    ]);
+    expect(rowWith('Aisyah Rahman')).toHaveTextContent('Tan Mei Ling');
+    expect(screen.getByRole('button', { name: 'Columns (7 hidden)' })).toBeInTheDocument();
+  });
+
+  it('shows each time under its date in rows of four lines, and the usual layout from lg up', async () => {
+    const screenWidth = stubScreenWidth(true);
+    await openVisitors();
+    const row = rowWith('Aisyah Rahman');
+    expect(row).toHaveStyle({ height: '120px' });
+    expect(screen.getByRole('table', { name: 'Visitors' })).toHaveStyle({ '--cell-lines': '4' });
+    // Arrival over exit, each a date then its time, in the spec's format.
+    const expected = present(within(row).getAllByRole('cell')[3], 'the Est. Arrival/Exit cell');
+    expect(expected).toHaveTextContent('20/03/2026 09:00:00 am20/03/2026 12:00:00 pm');
+    expect(within(expected).getAllByText('20/03/2026')).toHaveLength(2);
+    expect(within(expected).getByText('09:00:00 am')).toBeInTheDocument();
+    expect(within(expected).getByText('12:00:00 pm')).toBeInTheDocument();
+
+    screenWidth.cross(false);
+    expect(visitorHeaders()).toEqual(LIST_COLUMNS.visitorsShown);
+    expect(rowWith('Aisyah Rahman')).toHaveStyle({ height: '62px' });
   });
 });
 

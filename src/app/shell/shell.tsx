@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { ColumnChoiceOwnerProvider } from '../../components/column-choice';
+import { narrowScreenQuery } from '../../components/narrow-screen';
 import { selectProfile, selectRole, selectToken } from '../../features/session/session-slice';
 import { useAppSelector } from '../hooks';
 import { canOpen } from '../navigation';
@@ -11,21 +12,15 @@ import { Sidebar } from './sidebar';
 const NAVIGATION_ID = 'main-navigation';
 const MAIN_ID = 'main-content';
 
-/** Below Bootstrap's lg breakpoint (a tablet upright), the sidebar starts collapsed. */
-const NARROW_SCREEN = '(max-width: 991.98px)';
-
-function narrowScreen(): MediaQueryList | null {
-  return typeof window.matchMedia === 'function' ? window.matchMedia(NARROW_SCREEN) : null;
-}
-
 /**
- * Whether the sidebar is collapsed: by default on a narrow screen, following the screen when it
- * crosses the breakpoint (a tablet turned), and as the user toggles it in between.
+ * Whether the sidebar is collapsed: by default below Bootstrap's lg breakpoint (a tablet upright),
+ * following the screen when it crosses the breakpoint (a tablet turned), and as the user toggles
+ * it in between.
  */
 function useCollapsedNavigation() {
-  const [collapsed, setCollapsed] = useState(() => narrowScreen()?.matches ?? false);
+  const [collapsed, setCollapsed] = useState(() => narrowScreenQuery()?.matches ?? false);
   useEffect(() => {
-    const query = narrowScreen();
+    const query = narrowScreenQuery();
     if (!query) return undefined;
     const follow = (event: MediaQueryListEvent) => setCollapsed(event.matches);
     query.addEventListener('change', follow);

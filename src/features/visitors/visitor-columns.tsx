@@ -1,7 +1,7 @@
 import type { VisitorRow } from '@contract/visitors';
 import { formatTimestamp } from '../../lib/dates';
 import { hdfStatus, healthCode } from '../../lib/visitor-health';
-import { dataColumns } from '../../components/data-table';
+import { DateAndTime, dataColumns } from '../../components/data-table';
 import { HealthCodeBadge, ScanStatus } from './visitor-badges';
 import {
   creatorName,
@@ -13,12 +13,19 @@ import {
   visitorName,
 } from './visitor-text';
 
-/** Two times in one cell, one a line: arrival over exit. */
+/**
+ * Two times in one cell, one a line: arrival over exit. Below lg each puts its time under its date,
+ * four lines in all, which the list's taller rows there hold (VISITOR_NARROW_ROW_HEIGHT).
+ */
 function TwoTimes({ first, second }: { first: string; second: string }) {
   return (
     <>
-      <span className="visitor-times">{first || '-'}</span>
-      <span className="visitor-times">{second || '-'}</span>
+      <span className="visitor-times">
+        <DateAndTime text={first || '-'} />
+      </span>
+      <span className="visitor-times">
+        <DateAndTime text={second || '-'} />
+      </span>
     </>
   );
 }
@@ -32,7 +39,7 @@ export const SITE_TAB_HIDDEN: readonly string[] = ['residence_name'];
  * The spec's 14 columns in its order (part 2, Visitors page). Cells that depend on the time (HDF,
  * health code, Overdue) read the clock as they render. Category, Created By, Validity and the
  * three health columns sit behind the Columns menu until a user shows them, so the rest fit a
- * 1280 px screen.
+ * 1280 px screen; below lg Host and Car Plate Number join them, so the rest fit a tablet upright.
  */
 export const visitorColumns = col.columns([
   col.accessor('residence_name', { header: 'Site', meta: { sortField: 'residence_name' } }),
@@ -41,7 +48,12 @@ export const visitorColumns = col.columns([
     header: 'Category',
     meta: { sortField: 'category', hiddenByDefault: true },
   }),
-  col.display({ id: 'host', header: 'Host', cell: ({ row }) => hostName(row.original) }),
+  col.display({
+    id: 'host',
+    header: 'Host',
+    meta: { hiddenBelowLg: true },
+    cell: ({ row }) => hostName(row.original),
+  }),
   col.accessor('name', {
     header: 'Name',
     cell: ({ row }) => visitorName(row.original),
@@ -49,7 +61,7 @@ export const visitorColumns = col.columns([
   }),
   col.accessor('car_plate_number', {
     header: 'Car Plate Number',
-    meta: { sortField: 'car_plate_number', kind: 'code' },
+    meta: { sortField: 'car_plate_number', kind: 'code', hiddenBelowLg: true },
   }),
   col.display({
     id: 'expected',

@@ -10,6 +10,7 @@ import { ErrorToast } from '../../components/error-toast';
 import { ExportModal } from '../../components/export-modal';
 import { Pagination } from '../../components/pagination';
 import { SearchBox } from '../../components/search-box';
+import { VISITOR_NARROW_ROW_HEIGHT } from '../../lib/constants';
 import { SITE_TAB_HIDDEN, visitorColumns } from './visitor-columns';
 import { fetchAllVisitors, VISITORS_FILE_NAME, visitorsCsv } from './visitor-export';
 import { QUICK_FILTERS } from './visitor-quick-filters';
@@ -96,6 +97,7 @@ export function VisitorsList({
         screen={residenceUuid ? 'site-visitors' : 'visitors'}
         hiddenHere={residenceUuid ? SITE_TAB_HIDDEN : undefined}
         columns={visitorColumns}
+        narrowRowHeight={VISITOR_NARROW_ROW_HEIGHT}
         rows={rows}
         sort={sort}
         loading={loading}
