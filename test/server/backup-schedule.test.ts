@@ -51,7 +51,9 @@ describe('scheduled backups', () => {
       ['--keep', '3'],
       ['--keep', '3'],
     ]);
-    expect(await takeScheduledBackup(t.db, { everyHours: 0, keep: 3, key: null }, now, runner)).toBe(false);
+    expect(
+      await takeScheduledBackup(t.db, { everyHours: 0, keep: 3, key: null }, now, runner),
+    ).toBe(false);
   });
 
   it('show the last backup to the superadmin alone, overdue past twice the interval', async () => {

@@ -1,6 +1,6 @@
 import type { Principal } from '../../auth/principal';
 import type { PasswordThrottle, RefusalBudget } from '../../auth/password-throttle';
-import type { ApiError} from '../../http/errors';
+import type { ApiError } from '../../http/errors';
 import { conflict } from '../../http/errors';
 import { SignInTaken, type GuardAppRepository } from './guard-app.repository';
 
