@@ -73,6 +73,9 @@ import { watchlistRoutes } from './modules/watchlist/watchlist.routes';
 import { createWatchlistService } from './modules/watchlist/watchlist.service';
 import { createUnitsRepository } from './modules/units/units.repository';
 import { unitsRoutes } from './modules/units/units.routes';
+import { createShiftsRepository } from './modules/shifts/shifts.repository';
+import { shiftsRoutes } from './modules/shifts/shifts.routes';
+import { createShiftsService } from './modules/shifts/shifts.service';
 import { createUnitsService } from './modules/units/units.service';
 
 export const API_PREFIX = '/kgapi';
@@ -235,6 +238,7 @@ export async function buildApp({
       auditRoutes(api, { audit: createAuditRepository(db) });
       watchlistRoutes(api, { watchlist: createWatchlistService({ db, watchlist }) });
       unitsRoutes(api, { units: createUnitsService({ units: createUnitsRepository(db) }) });
+      shiftsRoutes(api, { shifts: createShiftsService({ shifts: createShiftsRepository(db) }) });
       api.setNotFoundHandler(() => {
         throw notFound('There is no such API call.');
       });

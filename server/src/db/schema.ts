@@ -364,6 +364,36 @@ export interface GuardCredentialsTable {
   updated_at: Generated<string>;
 }
 
+/** A site's shift pattern (issue 36): times 'HH:MM' in local time, weekdays as ISO digits. */
+export interface ShiftPatternsTable {
+  uuid: string;
+  residence_uuid: string;
+  name: string;
+  start_time: string;
+  end_time: string;
+  headcount: number;
+  weekdays: string;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+  deleted_at: string | null;
+}
+
+/** One guard's place in a dated shift: a pattern's slot on one day, or a one-off. */
+export interface ShiftsTable {
+  uuid: string;
+  residence_uuid: string;
+  pattern_uuid: string | null;
+  slot: Generated<number>;
+  name: string;
+  date: string;
+  starts_at: string;
+  ends_at: string;
+  guard_uuid: string | null;
+  cancelled_at: string | null;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
 /** A device enrolled as a kiosk for one site. */
 export interface KiosksTable {
   uuid: string;
@@ -467,6 +497,8 @@ export interface Database {
   verification_tokens: VerificationTokensTable;
   open_shifts: OpenShiftsTable;
   guard_credentials: GuardCredentialsTable;
+  shift_patterns: ShiftPatternsTable;
+  shifts: ShiftsTable;
   kiosks: KiosksTable;
   guard_sessions: GuardSessionsTable;
   company_guard_counts: CompanyGuardCountsTable;

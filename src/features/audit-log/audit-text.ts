@@ -57,6 +57,8 @@ export const ENTITY_LABELS: Record<AuditEntity, string> = {
   retention: 'Retention',
   watchlist: 'Watchlist',
   unit: 'Unit',
+  shift_pattern: 'Shift Pattern',
+  shift: 'Shift',
 };
 
 /** What happened, in words. */

@@ -13,6 +13,8 @@ export const AUDIT_ENTITIES = [
   'retention',
   'watchlist',
   'unit',
+  'shift_pattern',
+  'shift',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -29,6 +29,7 @@ import * as auditNames from './2026-11-25T05-audit-names';
 import * as accessCards from './2026-11-27T01-access-cards';
 import * as unitContacts from './2026-11-27T03-unit-contacts';
 import * as guardSignInNames from './2026-11-28T01-guard-sign-in-names';
+import * as shifts from './2026-11-28T02-shifts';
 
 /** Every migration in order. Names are timestamps so they sort as they were written. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T01-access-cards': accessCards,
   '2026-11-27T03-unit-contacts': unitContacts,
   '2026-11-28T01-guard-sign-in-names': guardSignInNames,
+  '2026-11-28T02-shifts': shifts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,294 @@
+import type { Shift, ShiftAssignment, ShiftPattern, ShiftPatternBody } from '@contract/shifts';
+import {
+  DEFAULT_WEEKLY_HOURS_LIMIT,
+  minutesOf,
+  rosterRangeProblem,
+  shiftMinutes,
+  shiftPatternProblems,
+} from '@rules/shifts';
+import type { Principal } from '../../auth/principal';
+import { addDays, timestampOf, toDbTime } from '../../db/time';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { changesBetween } from '../audit/changes';
+import type { NewShift, PatternValues, ShiftsRepository } from './shifts.repository';
+
+export const SHIFT_REFUSALS = {
+  siteUnknown: 'Site does not exist.',
+  guardNotAtSite: 'This guard is not assigned to this site. Assign the guard to the site first.',
+  cancelled: 'This shift was cancelled.',
+  over: 'This shift is over: it can no longer change.',
+  overlap: (guard: string, other: { name: string; time: string; site: string; date: string }) =>
+    `${guard} is already on ${other.name} ${other.time} at ${other.site} on ${other.date}.`,
+  overHours: (guard: string, hours: number, limit: number) =>
+    `${guard} would be rostered ${hours} hours that week, over the limit of ${limit}.`,
+} as const;
+
+/** A moment in the server's local time: the date 'YYYY-MM-DD' at 'HH:MM'. */
+function localMoment(date: string, time: string): Date {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  const minutes = minutesOf(time);
+  return new Date(year, month - 1, day, Math.floor(minutes / 60), minutes % 60);
+}
+
+/** When a pattern's shift on `date` starts and ends (the next day when it crosses midnight). */
+export function shiftTimes(date: string, start: string, end: string) {
+  const startsAt = localMoment(date, start);
+  const endsAt = new Date(startsAt.getTime() + shiftMinutes(start, end) * 60_000);
+  return { starts_at: toDbTime(startsAt), ends_at: toDbTime(endsAt) };
+}
+
+/** ISO weekday (Monday 1) of a 'YYYY-MM-DD' date. */
+function isoWeekday(date: string): number {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+/** 'DD/MM/YYYY' of a 'YYYY-MM-DD' date, as the console writes dates. */
+function shownDate(date: string): string {
+  const [year, month, day] = date.split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/** 'HH:MM–HH:MM' of a stored shift, in local time. */
+function shownTimes(startsAt: string, endsAt: string): string {
+  const time = (stored: string) => {
+    const at = new Date(timestampOf(stored) ?? 0);
+    return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+  };
+  return `${time(startsAt)}–${time(endsAt)}`;
+}
+
+function patternValues(
+  residenceUuid: string,
+  body: Partial<ShiftPatternBody>,
+  current?: ShiftPattern,
+) {
+  const fields = {
+    name: (body.name ?? current?.name ?? '').trim(),
+    start_time: (body.start_time ?? current?.start_time ?? '').trim(),
+    end_time: (body.end_time ?? current?.end_time ?? '').trim(),
+    headcount: body.headcount ?? current?.headcount ?? 0,
+    weekdays: body.weekdays ?? current?.weekdays ?? [],
+  };
+  const problems = Object.entries(shiftPatternProblems(fields));
+  const [first] = problems;
+  if (first) throw badRequest(first[1], 'INVALID_VALUE', first[0]);
+  return {
+    residence_uuid: residenceUuid,
+    ...fields,
+    headcount: Number(fields.headcount),
+    weekdays: [...fields.weekdays],
+  } satisfies PatternValues;
+}
+
+const shiftEntry = (
+  shift: { uuid: string; name: string; date: string },
+  companyUuid: string | null,
+) => ({
+  entity: 'shift' as const,
+  entityUuid: shift.uuid,
+  entityLabel: `${shift.name} ${shownDate(shift.date)}`,
+  companyUuid,
+});
+
+/**
+ * Rosters (issue 36): a site's shift patterns, the dated shifts made from them for the days ahead,
+ * and their guards. Every read and write is within the caller's sites: the superadmin's, a
+ * company's own, a supervisor's.
+ */
+export function createShiftsService(deps: { shifts: ShiftsRepository; weeklyHoursLimit?: number }) {
+  const { shifts } = deps;
+  const weeklyLimit = deps.weeklyHoursLimit ?? DEFAULT_WEEKLY_HOURS_LIMIT;
+
+  async function siteOf(principal: Principal, residenceUuid: string) {
+    const site = await shifts.siteInScope(principal, residenceUuid);
+    if (!site) throw notFound(SHIFT_REFUSALS.siteUnknown, 'SITE_NOT_FOUND');
+    return site;
+  }
+
+  async function shiftOf(principal: Principal, uuid: string): Promise<Shift> {
+    const shift = await shifts.find(principal, uuid);
+    if (!shift) throw notFound();
+    return shift;
+  }
+
+  /** Warnings that do not block: the guard's hours in the shift's week past the limit. */
+  async function hoursWarnings(shift: Shift, guard: { uuid: string; name: string }) {
+    const weekStart = addDays(shift.date, 1 - isoWeekday(shift.date));
+    const from = toDbTime(localMoment(weekStart, '00:00'));
+    const to = toDbTime(localMoment(addDays(weekStart, 7), '00:00'));
+    const others = await shifts.guardShiftsBetween(guard.uuid, from, to, shift.uuid);
+    const minutes = [...others, shift].reduce(
+      (sum, row) =>
+        sum + ((timestampOf(row.ends_at) ?? 0) - (timestampOf(row.starts_at) ?? 0)) / 60_000,
+      0,
+    );
+    const hours = Math.round((minutes / 60) * 10) / 10;
+    return hours > weeklyLimit ? [SHIFT_REFUSALS.overHours(guard.name, hours, weeklyLimit)] : [];
+  }
+
+  return {
+    async patterns(principal: Principal, residenceUuid: string) {
+      await siteOf(principal, residenceUuid);
+      return shifts.patternsOf(principal, residenceUuid);
+    },
+
+    async addPattern(principal: Principal, body: Partial<ShiftPatternBody>) {
+      const site = await siteOf(principal, body.residence_uuid ?? '');
+      const values = patternValues(site.uuid, body);
+      const uuid = await shifts.insertPattern(values, (created) => ({
+        entity: 'shift_pattern',
+        entityUuid: created,
+        entityLabel: `${values.name} at ${site.name}`,
+        companyUuid: site.security_company_uuid,
+        action: 'create',
+        changes: changesBetween(null, { ...values, weekdays: values.weekdays.join(',') }),
+      }));
+      return (await shifts.findPattern(principal, uuid)) as ShiftPattern;
+    },
+
+    /** Changes a pattern: shifts made from it already stay as they are (changed one by one). */
+    async updatePattern(
+      principal: Principal,
+      uuid: string,
+      body: Partial<ShiftPatternBody>,
+      now: Date,
+    ) {
+      const current = await shifts.findPattern(principal, uuid);
+      if (!current) throw notFound();
+      const site = await siteOf(principal, current.residence_uuid);
+      const values = patternValues(current.residence_uuid, body, current);
+      await shifts.updatePattern(uuid, values, now, {
+        entity: 'shift_pattern',
+        entityUuid: uuid,
+        entityLabel: `${values.name} at ${site.name}`,
+        companyUuid: site.security_company_uuid,
+        action: 'update',
+        changes: changesBetween(
+          { ...current, weekdays: current.weekdays.join(',') },
+          { ...values, weekdays: values.weekdays.join(',') },
+        ),
+      });
+      return (await shifts.findPattern(principal, uuid)) as ShiftPattern;
+    },
+
+    async removePattern(principal: Principal, uuid: string, now: Date) {
+      const current = await shifts.findPattern(principal, uuid);
+      if (!current) throw notFound();
+      const site = await siteOf(principal, current.residence_uuid);
+      await shifts.removePattern(uuid, now, {
+        entity: 'shift_pattern',
+        entityUuid: uuid,
+        entityLabel: `${current.name} at ${site.name}`,
+        companyUuid: site.security_company_uuid,
+        action: 'delete',
+      });
+    },
+
+    /**
+     * Makes the site's shifts from its patterns for the days `from` to `to`: a pattern's day and
+     * slot once, however often asked, and only shifts that have not started by `now`.
+     */
+    async generate(
+      principal: Principal,
+      body: { residence_uuid: string; from: string; to: string },
+      now: Date,
+    ): Promise<number> {
+      const site = await siteOf(principal, body.residence_uuid);
+      const problem = rosterRangeProblem(body.from, body.to);
+      if (problem) throw badRequest(problem, 'INVALID_VALUE', 'to');
+      const patterns = await shifts.patternsOf(principal, site.uuid);
+      const rows: NewShift[] = [];
+      const nowText = toDbTime(now);
+      for (let date = body.from; date <= body.to; date = addDays(date, 1)) {
+        const weekday = isoWeekday(date);
+        for (const pattern of patterns) {
+          if (!pattern.weekdays.includes(weekday)) continue;
+          const times = shiftTimes(date, pattern.start_time, pattern.end_time);
+          if (times.starts_at <= nowText) continue;
+          for (let slot = 0; slot < pattern.headcount; slot += 1) {
+            rows.push({
+              residence_uuid: site.uuid,
+              pattern_uuid: pattern.uuid,
+              slot,
+              name: pattern.name,
+              date,
+              ...times,
+            });
+          }
+        }
+      }
+      return shifts.insertShifts(rows);
+    },
+
+    list(
+      principal: Principal,
+      range: { from: string; to: string; residenceUuid?: string; guardUuid?: string },
+    ) {
+      const problem = rosterRangeProblem(range.from, range.to);
+      if (problem) throw badRequest(problem, 'INVALID_VALUE', 'to');
+      return shifts.list(principal, range);
+    },
+
+    /**
+     * Puts a guard on a shift, or takes the guard off (`guardUuid` null). The guard must be at
+     * the shift's site and on no other shift at the time; past the week's hours it warns only.
+     */
+    async assign(
+      principal: Principal,
+      uuid: string,
+      guardUuid: string | null,
+      now: Date,
+    ): Promise<ShiftAssignment> {
+      const shift = await shiftOf(principal, uuid);
+      if (shift.cancelled_at !== null) throw conflict(SHIFT_REFUSALS.cancelled, 'SHIFT_CANCELLED');
+      if (shift.ends_at <= toDbTime(now)) throw conflict(SHIFT_REFUSALS.over, 'SHIFT_OVER');
+      const site = await siteOf(principal, shift.residence_uuid);
+      let warnings: string[] = [];
+      if (guardUuid !== null) {
+        const guard = await shifts.guardAtSite(guardUuid, shift.residence_uuid);
+        if (!guard)
+          throw badRequest(SHIFT_REFUSALS.guardNotAtSite, 'GUARD_NOT_AT_SITE', 'guard_uuid');
+        const other = await shifts.overlapping(
+          guard.uuid,
+          shift.starts_at,
+          shift.ends_at,
+          shift.uuid,
+        );
+        if (other) {
+          throw conflict(
+            SHIFT_REFUSALS.overlap(guard.name, {
+              name: other.name,
+              time: shownTimes(other.starts_at, other.ends_at),
+              site: other.residence_name,
+              date: shownDate(other.date),
+            }),
+            'SHIFT_OVERLAP',
+            'guard_uuid',
+          );
+        }
+        warnings = await hoursWarnings(shift, guard);
+      }
+      await shifts.assign(uuid, guardUuid, now, {
+        ...shiftEntry(shift, site.security_company_uuid),
+        action: 'update',
+        changes: changesBetween({ guard: shift.guard_name }, { kg_guard_uuid: guardUuid }),
+      });
+      return { shift: await shiftOf(principal, uuid), warnings };
+    },
+
+    async cancel(principal: Principal, uuid: string, now: Date): Promise<Shift> {
+      const shift = await shiftOf(principal, uuid);
+      if (shift.cancelled_at !== null) throw conflict(SHIFT_REFUSALS.cancelled, 'SHIFT_CANCELLED');
+      if (shift.ends_at <= toDbTime(now)) throw conflict(SHIFT_REFUSALS.over, 'SHIFT_OVER');
+      const site = await siteOf(principal, shift.residence_uuid);
+      await shifts.cancel(uuid, now, {
+        ...shiftEntry(shift, site.security_company_uuid),
+        action: 'cancel',
+      });
+      return shiftOf(principal, uuid);
+    },
+  };
+}
+
+export type ShiftsService = ReturnType<typeof createShiftsService>;
