@@ -282,4 +282,59 @@ describe('the roster', () => {
     expect(listed.json().resource).toEqual([]);
     expect(siteOfB).toBeTruthy();
   });
+
+  it('swaps the guards of two shifts, which a pair of single moves could not', async () => {
+    const week = await plannedWeek();
+    const [day0, day1] = week.filter((s) => s.date === '2026-12-01' && s.name === 'Day');
+    if (!day0 || !day1) throw new Error('no Tuesday Day shifts');
+    expect((await assign(tokens.company, day0.uuid, alice)).statusCode).toBe(200);
+    expect((await assign(tokens.company, day1.uuid, bob)).statusCode).toBe(200);
+    // One at a time, each would overlap the other's own shift.
+    expect((await assign(tokens.company, day0.uuid, bob)).statusCode).toBe(409);
+    const swapped = await call(tokens.supervisor, 'POST', '/shifts/swap', {
+      shift_uuids: [day0.uuid, day1.uuid],
+    });
+    expect(swapped.statusCode, swapped.body).toBe(200);
+    expect(swapped.json().resource.map((s: Shift) => s.guard_name)).toEqual([
+      'Bob Lim',
+      'Alice Tan',
+    ]);
+  });
+
+  it('adds a one-off shift, checked as a pattern is, and refuses one already over', async () => {
+    const added = await call(tokens.supervisor, 'POST', '/shifts', {
+      residence_uuid: site,
+      name: 'Event cover',
+      date: '2026-12-05',
+      start_time: '22:00',
+      end_time: '02:00',
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().resource[0]).toMatchObject({
+      name: 'Event cover',
+      pattern_uuid: null,
+      starts_at: toDbTime(new Date(2026, 11, 5, 22, 0)),
+      ends_at: toDbTime(new Date(2026, 11, 6, 2, 0)),
+    });
+    const same = await call(tokens.supervisor, 'POST', '/shifts', {
+      residence_uuid: site,
+      name: 'Event cover',
+      date: '2026-12-05',
+      start_time: '22:00',
+      end_time: '22:00',
+    });
+    expect(same.json().error).toMatchObject({
+      field: 'end_time',
+      message: SHIFT_MESSAGES.sameStartEnd,
+    });
+    const past = await call(tokens.supervisor, 'POST', '/shifts', {
+      residence_uuid: site,
+      name: 'Yesterday',
+      date: '2026-11-27',
+      start_time: '08:00',
+      end_time: '17:00',
+    });
+    expect(past.statusCode).toBe(409);
+    expect(past.json().error.message).toBe(SHIFT_REFUSALS.over);
+  });
 });

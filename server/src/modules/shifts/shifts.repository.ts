@@ -4,7 +4,7 @@ import type { Principal } from '../../auth/principal';
 import { atLiveSite, siteScope } from '../../auth/scope';
 import type { DB } from '../../db/database';
 import { toDbTime } from '../../db/time';
-import { withAudit, type AuditEvent } from '../audit/audit.repository';
+import { recordAudit, withAudit, type AuditEvent } from '../audit/audit.repository';
 
 /** A pattern's weekdays as stored: ISO digits, '1234567' for every day. */
 export const weekdaysText = (days: readonly number[]) => [...new Set(days)].sort().join('');
@@ -167,6 +167,21 @@ export function createShiftsRepository(db: DB) {
       return made;
     },
 
+    /** Makes one shift (a one-off); answers its uuid. */
+    async insertOneOff(row: NewShift, audit: (uuid: string) => AuditEvent): Promise<string[]> {
+      const uuid = randomUUID();
+      await withAudit(
+        db,
+        (trx) =>
+          trx
+            .insertInto('shifts')
+            .values({ uuid, ...row })
+            .execute(),
+        () => audit(uuid),
+      );
+      return [uuid];
+    },
+
     /** The caller's shifts from `from` to `to` (local dates), at one site or all, in time order. */
     async list(
       principal: Principal,
@@ -194,8 +209,13 @@ export function createShiftsRepository(db: DB) {
       return row && toShift(row);
     },
 
-    /** The guard's first live shift other than `except` overlapping [startsAt, endsAt). */
-    async overlapping(guardUuid: string, startsAt: string, endsAt: string, except: string) {
+    /** The guard's first live shift, other than those of `except`, overlapping [startsAt, endsAt). */
+    async overlapping(
+      guardUuid: string,
+      startsAt: string,
+      endsAt: string,
+      except: string | string[],
+    ) {
       return db
         .selectFrom('shifts')
         .innerJoin('residences', 'residences.uuid', 'shifts.residence_uuid')
@@ -208,7 +228,7 @@ export function createShiftsRepository(db: DB) {
         ])
         .where('shifts.guard_uuid', '=', guardUuid)
         .where('shifts.cancelled_at', 'is', null)
-        .where('shifts.uuid', '!=', except)
+        .where('shifts.uuid', 'not in', typeof except === 'string' ? [except] : except)
         .where('shifts.starts_at', '<', endsAt)
         .where('shifts.ends_at', '>', startsAt)
         .orderBy('shifts.starts_at')
@@ -252,6 +272,23 @@ export function createShiftsRepository(db: DB) {
             .execute(),
         () => audit,
       );
+    },
+
+    /** Exchanges the guards of two shifts, together. */
+    async swap(a: Shift, b: Shift, now: Date, audits: AuditEvent[]) {
+      await db.transaction().execute(async (trx) => {
+        for (const [shift, guard] of [
+          [a, b.guard_uuid],
+          [b, a.guard_uuid],
+        ] as const) {
+          await trx
+            .updateTable('shifts')
+            .set({ guard_uuid: guard, updated_at: toDbTime(now) })
+            .where('uuid', '=', shift.uuid)
+            .execute();
+        }
+        for (const audit of audits) await recordAudit(trx, audit);
+      });
     },
 
     async cancel(uuid: string, now: Date, audit: AuditEvent) {

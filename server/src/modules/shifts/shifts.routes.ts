@@ -144,6 +144,64 @@ export function shiftsRoutes(app: FastifyInstance, deps: { shifts: ShiftsService
       ),
   );
 
+  /** A one-off shift: one guard's place at a site on one day. */
+  app.post<{
+    Body: {
+      residence_uuid: string;
+      name: string;
+      date: string;
+      start_time: string;
+      end_time: string;
+    };
+  }>(
+    '/shifts',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['residence_uuid', 'name', 'date', 'start_time', 'end_time'],
+          additionalProperties: false,
+          properties: {
+            residence_uuid: { type: 'string', maxLength: 100 },
+            name: { type: 'string', maxLength: 100 },
+            date: { type: 'string', maxLength: 10 },
+            start_time: { type: 'string', maxLength: 10 },
+            end_time: { type: 'string', maxLength: 10 },
+          },
+        },
+      },
+    },
+    async (request): Promise<ResourceResponse<Shift[]>> => ({
+      resource: [await deps.shifts.addOneOff(principalOf(request), request.body, new Date())],
+    }),
+  );
+
+  /** Exchanges the guards of two shifts, together. */
+  app.post<{ Body: { shift_uuids: [string, string] } }>(
+    '/shifts/swap',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['shift_uuids'],
+          additionalProperties: false,
+          properties: {
+            shift_uuids: {
+              type: 'array',
+              minItems: 2,
+              maxItems: 2,
+              items: { type: 'string', maxLength: 100 },
+            },
+          },
+        },
+      },
+    },
+    async (request): Promise<ResourceResponse<Shift[]>> => {
+      const [a, b] = request.body.shift_uuids;
+      return { resource: await deps.shifts.swap(principalOf(request), a, b, new Date()) };
+    },
+  );
+
   app.post<{ Params: { uuid: string } }>(
     '/shifts/:uuid/cancel',
     { schema: { params: uuidParams } },

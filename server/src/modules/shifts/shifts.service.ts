@@ -1,6 +1,8 @@
 import type { Shift, ShiftAssignment, ShiftPattern, ShiftPatternBody } from '@contract/shifts';
 import {
   DEFAULT_WEEKLY_HOURS_LIMIT,
+  isCalendarDate,
+  SHIFT_MESSAGES,
   minutesOf,
   rosterRangeProblem,
   shiftMinutes,
@@ -275,6 +277,100 @@ export function createShiftsService(deps: { shifts: ShiftsRepository; weeklyHour
         changes: changesBetween({ guard: shift.guard_name }, { kg_guard_uuid: guardUuid }),
       });
       return { shift: await shiftOf(principal, uuid), warnings };
+    },
+
+    /** A one-off shift at a site: one guard's place, on one day. */
+    async addOneOff(
+      principal: Principal,
+      body: {
+        residence_uuid: string;
+        name: string;
+        date: string;
+        start_time: string;
+        end_time: string;
+      },
+      now: Date,
+    ): Promise<Shift> {
+      const site = await siteOf(principal, body.residence_uuid);
+      const problems = Object.entries(
+        shiftPatternProblems({ ...body, headcount: 1, weekdays: [1] }),
+      );
+      const [first] = problems;
+      if (first) throw badRequest(first[1], 'INVALID_VALUE', first[0]);
+      if (!isCalendarDate(body.date)) {
+        throw badRequest(SHIFT_MESSAGES.dateInvalid, 'INVALID_VALUE', 'date');
+      }
+      const times = shiftTimes(body.date, body.start_time.trim(), body.end_time.trim());
+      if (times.ends_at <= toDbTime(now)) throw conflict(SHIFT_REFUSALS.over, 'SHIFT_OVER', 'date');
+      const [uuid] = await shifts.insertOneOff(
+        {
+          residence_uuid: site.uuid,
+          pattern_uuid: null,
+          slot: 0,
+          name: body.name.trim(),
+          date: body.date,
+          ...times,
+        },
+        (made) => ({
+          ...shiftEntry(
+            { uuid: made, name: body.name.trim(), date: body.date },
+            site.security_company_uuid,
+          ),
+          action: 'create',
+        }),
+      );
+      return shiftOf(principal, uuid ?? '');
+    },
+
+    /**
+     * Exchanges the guards of two shifts at one site, together: each guard must be at the site and
+     * free at the other's time (the two shifts themselves aside).
+     */
+    async swap(principal: Principal, aUuid: string, bUuid: string, now: Date) {
+      const a = await shiftOf(principal, aUuid);
+      const b = await shiftOf(principal, bUuid);
+      for (const shift of [a, b]) {
+        if (shift.cancelled_at !== null)
+          throw conflict(SHIFT_REFUSALS.cancelled, 'SHIFT_CANCELLED');
+        if (shift.ends_at <= toDbTime(now)) throw conflict(SHIFT_REFUSALS.over, 'SHIFT_OVER');
+      }
+      const site = await siteOf(principal, a.residence_uuid);
+      for (const [shift, guardUuid] of [
+        [a, b.guard_uuid],
+        [b, a.guard_uuid],
+      ] as const) {
+        if (guardUuid === null) continue;
+        const guard = await shifts.guardAtSite(guardUuid, shift.residence_uuid);
+        if (!guard) throw badRequest(SHIFT_REFUSALS.guardNotAtSite, 'GUARD_NOT_AT_SITE');
+        const other = await shifts.overlapping(guard.uuid, shift.starts_at, shift.ends_at, [
+          a.uuid,
+          b.uuid,
+        ]);
+        if (other) {
+          throw conflict(
+            SHIFT_REFUSALS.overlap(guard.name, {
+              name: other.name,
+              time: shownTimes(other.starts_at, other.ends_at),
+              site: other.residence_name,
+              date: shownDate(other.date),
+            }),
+            'SHIFT_OVERLAP',
+          );
+        }
+      }
+      await shifts.swap(a, b, now, [
+        {
+          ...shiftEntry(a, site.security_company_uuid),
+          action: 'update',
+          changes: changesBetween({ guard: a.guard_name }, { guard: b.guard_name }),
+        },
+        {
+          ...shiftEntry(b, site.security_company_uuid),
+          action: 'update',
+          changes: changesBetween({ guard: b.guard_name }, { guard: a.guard_name }),
+        },
+      ]);
+      return [await shiftOf(principal, a.uuid), await shiftOf(principal, b.uuid)];
     },
 
     async cancel(principal: Principal, uuid: string, now: Date): Promise<Shift> {
