@@ -337,4 +337,41 @@ describe('the roster', () => {
     expect(past.statusCode).toBe(409);
     expect(past.json().error.message).toBe(SHIFT_REFUSALS.over);
   });
+
+  it('leaves a guard’s shifts ahead open when the guard leaves the site, keeping the past ones', async () => {
+    const week = await plannedWeek();
+    const [ahead] = week.filter((s) => s.name === 'Night' && s.slot === 1);
+    if (!ahead) throw new Error('no Night shift');
+    expect((await assign(tokens.company, ahead.uuid, alice)).statusCode).toBe(200);
+    // A shift Alice worked last week.
+    await t.db
+      .insertInto('shifts')
+      .values({
+        uuid: 'past-shift-of-alice',
+        residence_uuid: site,
+        pattern_uuid: null,
+        name: 'Day',
+        date: '2026-11-23',
+        starts_at: toDbTime(new Date(2026, 10, 23, 7, 0)),
+        ends_at: toDbTime(new Date(2026, 10, 23, 19, 0)),
+        guard_uuid: alice,
+        cancelled_at: null,
+      })
+      .execute();
+    const moved = await call(tokens.company, 'PATCH', `/guards/${alice}`, {
+      residence_uuids: [otherSite],
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const guards = await t.db
+      .selectFrom('shifts')
+      .select(['uuid', 'guard_uuid'])
+      .where('uuid', 'in', [ahead.uuid, 'past-shift-of-alice'])
+      .orderBy('uuid')
+      .execute();
+    expect(Object.fromEntries(guards.map((row) => [row.uuid, row.guard_uuid]))).toEqual({
+      [ahead.uuid]: null,
+      'past-shift-of-alice': alice,
+    });
+    expect(companyA).toBeTruthy();
+  });
 });

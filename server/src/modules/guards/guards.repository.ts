@@ -10,6 +10,7 @@ import { countSupervisorGuards } from '../../db/guard-links';
 import type { Database } from '../../db/schema';
 import { searchIndexOf } from '../../db/search-indexes';
 import { endGuardSessions, syncSignInNames } from '../guard-app/guard-app.repository';
+import { releaseFutureShifts } from '../shifts/shifts.repository';
 import { toDbTime } from '../../db/time';
 import {
   applyListQuery,
@@ -340,12 +341,15 @@ function createGuardsStore(db: Kysely<Database>) {
     async afterSave(uuid: string, active: boolean, now: Date): Promise<void> {
       await syncSignInNames(db, uuid);
       if (!active) await endGuardSessions(db, { guardUuid: uuid }, 'access-revoked', now);
+      // Shifts ahead at sites the guard left, or all when it is inactive, are open again.
+      await releaseFutureShifts(db, { guardUuid: uuid, everywhere: !active }, now);
     },
 
     /** A deleted guard's app access goes, with its sessions: its sign-in names are free again. */
     async endAppAccess(uuid: string, now: Date): Promise<void> {
       await db.deleteFrom('guard_credentials').where('guard_uuid', '=', uuid).execute();
       await endGuardSessions(db, { guardUuid: uuid }, 'access-revoked', now);
+      await releaseFutureShifts(db, { guardUuid: uuid, everywhere: true }, now);
     },
 
     /** A live guard's PIN, for its reveal; null when it has none. */

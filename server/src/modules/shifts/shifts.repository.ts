@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Shift, ShiftPattern } from '@contract/shifts';
 import type { Principal } from '../../auth/principal';
 import { atLiveSite, siteScope } from '../../auth/scope';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/database';
+import type { Database } from '../../db/schema';
 import { toDbTime } from '../../db/time';
 import { recordAudit, withAudit, type AuditEvent } from '../audit/audit.repository';
 
@@ -17,6 +19,43 @@ export interface PatternValues {
   end_time: string;
   headcount: number;
   weekdays: number[];
+}
+
+/**
+ * Leaves open the shifts not yet started that a guard can no longer work: the guard's at sites it
+ * is no longer assigned to (or all of its, `everywhere`), or every guard's at a site that moved to
+ * another company. Past and running shifts keep their guard, as history. Within the caller's
+ * transaction.
+ */
+export async function releaseFutureShifts(
+  db: Kysely<Database> | Transaction<Database>,
+  of: { guardUuid: string; everywhere?: boolean } | { residenceUuid: string },
+  now: Date,
+): Promise<void> {
+  const at = toDbTime(now);
+  await db
+    .updateTable('shifts')
+    .set({ guard_uuid: null, updated_at: at })
+    .where('starts_at', '>', at)
+    .where('guard_uuid', 'is not', null)
+    .where((eb) =>
+      'residenceUuid' in of
+        ? eb('residence_uuid', '=', of.residenceUuid)
+        : of.everywhere
+          ? eb('guard_uuid', '=', of.guardUuid)
+          : eb.and([
+              eb('guard_uuid', '=', of.guardUuid),
+              eb(
+                'residence_uuid',
+                'not in',
+                eb
+                  .selectFrom('guard_residences')
+                  .select('guard_residences.residence_uuid')
+                  .where('guard_residences.guard_uuid', '=', of.guardUuid),
+              ),
+            ]),
+    )
+    .execute();
 }
 
 /** One dated shift to make: a pattern's slot on a day, or a one-off. */

@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { toDbTime } from '../../db/time';
 import { endGuardSessions } from '../guard-app/guard-app.repository';
+import { releaseFutureShifts } from '../shifts/shifts.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -15,7 +16,8 @@ type Db = Kysely<Database> | Transaction<Database>;
  * - its guards' links to the site (the guards stay, with their other sites);
  * - its supervisors' links to the site;
  * - the site's kiosks, and every guard session opened at them;
- * - shifts open at the site: checked out at the move's time.
+ * - shifts open at the site: checked out at the move's time;
+ * - the rostered shifts ahead keep their places, open, for the new company's guards.
  */
 export interface SiteTies {
   guard_links: number;
@@ -111,6 +113,8 @@ export async function endSiteTies(trx: Db, residenceUuid: string, now: Date) {
     await endGuardSessions(trx, { kioskUuid: kiosk.uuid }, 'kiosk-revoked', now);
   }
   await trx.deleteFrom('guard_residences').where('residence_uuid', '=', residenceUuid).execute();
+  // The old company's guards leave the site's shifts ahead open for the new company's.
+  await releaseFutureShifts(trx, { residenceUuid }, now);
   await trx
     .deleteFrom('site_supervisor_residences')
     .where('residence_uuid', '=', residenceUuid)
