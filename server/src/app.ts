@@ -144,6 +144,7 @@ export async function buildApp({
   });
   const dashboard = createDashboardRepository(db);
   const guardAppRepository = createGuardAppRepository(db);
+  const shiftsService = createShiftsService({ shifts: createShiftsRepository(db) });
   const signInNames = createSignInNames({ guardApp: guardAppRepository, throttle });
   // The key of the hash that names an unknown sign-in in the audit trail (server-keys.ts).
   const auditKey = serverKey(config.dataDir, 'audit');
@@ -238,7 +239,7 @@ export async function buildApp({
       auditRoutes(api, { audit: createAuditRepository(db) });
       watchlistRoutes(api, { watchlist: createWatchlistService({ db, watchlist }) });
       unitsRoutes(api, { units: createUnitsService({ units: createUnitsRepository(db) }) });
-      shiftsRoutes(api, { shifts: createShiftsService({ shifts: createShiftsRepository(db) }) });
+      shiftsRoutes(api, { shifts: shiftsService });
       api.setNotFoundHandler(() => {
         throw notFound('There is no such API call.');
       });
@@ -262,6 +263,7 @@ export async function buildApp({
         visitors: visitorsService,
         visitorsRepository: visitors,
         sites,
+        shifts: shiftsService,
         publicUrl: config.publicUrl,
       });
       door.setNotFoundHandler(() => {

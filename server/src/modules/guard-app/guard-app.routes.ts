@@ -10,7 +10,8 @@ import { INCIDENT_FILE_TOO_LARGE, PHOTO_TOO_LARGE } from '@rules/files';
 import { MAX_REPORT_PHOTOS } from '@rules/incidents';
 import { ACCESS_CARD_NUMBER_MAX_LENGTH, VISITOR_TYPES, WALK_IN_MESSAGES } from '@rules/walk-ins';
 import type { GuardPrincipal, GuardSite } from '../../auth/principal';
-import { localDate, toDbTime } from '../../db/time';
+import { addDays, localDate, timestampOf, toDbTime } from '../../db/time';
+import type { ShiftsService } from '../shifts/shifts.service';
 import { badRequest, notFound } from '../../http/errors';
 import { readUploadedForm } from '../../http/uploads';
 import type { AttendancesService } from '../attendances/attendances.service';
@@ -23,6 +24,7 @@ import { guardOf, kioskOf, siteOfGuard } from './guard-app.auth';
 import type { GuardAppService } from './guard-app.service';
 import {
   answer,
+  appLabel,
   appTime,
   isDay,
   parseDeviceTime,
@@ -112,6 +114,7 @@ export function guardAppRoutes(
     visitors: VisitorsService;
     visitorsRepository: VisitorsRepository;
     sites: SitesRepository;
+    shifts: ShiftsService;
     publicUrl: string;
   },
 ): void {
@@ -706,6 +709,44 @@ export function guardAppRoutes(
         key,
       );
       return answer({ incident_uuid: incident.uuid }, 'Incident reported.');
+    },
+  );
+
+  // ---- Rosters: the guard's own shifts (issue 36; the app of today does not call it) ----
+
+  door.get<{ Querystring: { from?: string; to?: string } }>(
+    '/shifts',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            from: { type: 'string', maxLength: 10 },
+            to: { type: 'string', maxLength: 10 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const guard = guardOf(request);
+      const today = localDate(new Date());
+      const from = request.query.from ?? today;
+      const to = request.query.to ?? addDays(from, 6);
+      const shifts = await deps.shifts.guardShifts(guard, from, to);
+      return answer({
+        shifts: shifts.map((shift) => ({
+          uuid: shift.uuid,
+          residence_uuid: shift.residence_uuid,
+          residence_name: shift.residence_name,
+          name: shift.name,
+          date: shift.date,
+          starts_at: appTime(shift.starts_at),
+          ends_at: appTime(shift.ends_at),
+          starts_at_label: appLabel(timestampOf(shift.starts_at)),
+          ends_at_label: appLabel(timestampOf(shift.ends_at)),
+          is_cancelled: shift.cancelled_at !== null,
+        })),
+      });
     },
   );
 

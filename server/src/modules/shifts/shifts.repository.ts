@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Shift, ShiftPattern } from '@contract/shifts';
-import type { Principal } from '../../auth/principal';
+import type { Caller, Principal } from '../../auth/principal';
 import { atLiveSite, siteScope } from '../../auth/scope';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/database';
@@ -102,7 +102,7 @@ export function createShiftsRepository(db: DB) {
     weekdays: weekdaysOf(row.weekdays),
   });
 
-  function shifts(principal: Principal) {
+  function shifts(principal: Caller) {
     return db
       .selectFrom('shifts')
       .innerJoin('residences', 'residences.uuid', 'shifts.residence_uuid')
@@ -223,7 +223,7 @@ export function createShiftsRepository(db: DB) {
 
     /** The caller's shifts from `from` to `to` (local dates), at one site or all, in time order. */
     async list(
-      principal: Principal,
+      principal: Caller,
       range: { from: string; to: string; residenceUuid?: string; guardUuid?: string },
     ): Promise<Shift[]> {
       const rows = await shifts(principal)

@@ -8,7 +8,7 @@ import {
   shiftMinutes,
   shiftPatternProblems,
 } from '@rules/shifts';
-import type { Principal } from '../../auth/principal';
+import type { GuardPrincipal, Principal } from '../../auth/principal';
 import { addDays, timestampOf, toDbTime } from '../../db/time';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { changesBetween } from '../audit/changes';
@@ -221,6 +221,13 @@ export function createShiftsService(deps: { shifts: ShiftsRepository; weeklyHour
         }
       }
       return shifts.insertShifts(rows);
+    },
+
+    /** A guard's own shifts from `from` to `to`, at its sites (the guard app's `shifts`). */
+    guardShifts(guard: GuardPrincipal, from: string, to: string) {
+      const problem = rosterRangeProblem(from, to);
+      if (problem) throw badRequest(problem, 'INVALID_VALUE', 'to');
+      return shifts.list(guard, { from, to, guardUuid: guard.guardUuid });
     },
 
     list(
