@@ -15,8 +15,8 @@ import {
   sessionUsed,
   sessionSlice,
   type SessionState,
-} from '../features/session/session-slice';
-import { loadStoredSession, storeSession } from '../features/session/session-storage';
+} from './session/session-slice';
+import { loadStoredSession, storeSession } from './session/session-storage';
 import { siteDetailsSlice } from '../features/sites/site-details-slice';
 import { sitesList } from '../features/sites/sites-slice';
 

@@ -9,7 +9,7 @@ import { FigureCard } from '../../components/figure-card';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { BackupStatusLine } from '../backups/backup-status';
 import { OVERSTAY, visitorsShowing } from '../visitors/visitor-quick-filters';
-import { selectRole } from '../session/session-slice';
+import { selectRole } from '../../app/session/session-slice';
 import {
   errorDismissed,
   loadDashboard,

@@ -8,7 +8,7 @@ import { Tabs } from '../../components/tabs';
 import { AttendanceList } from '../attendances/attendance-list';
 import { AuditList } from '../audit-log/audit-list';
 import { AUDIT_TEXT } from '../audit-log/audit-text';
-import { selectRole } from '../session/session-slice';
+import { selectRole } from '../../app/session/session-slice';
 import { GuardErrorToast } from './guard-error-toast';
 import { GuardModals, useGuardModals } from './guard-modals';
 import { GuardProfile } from './guard-profile';

@@ -34,7 +34,7 @@ import {
 } from './guard-options-slice';
 import { SERVICE_OFF_MARK } from './guard-columns';
 import { checkEmailInUse } from './guards-slice';
-import { selectOwnSiteUuids } from './locked-company';
+import { selectOwnSiteUuids } from '../../app/session/locked-company';
 
 type TextFieldProps = {
   name: Exclude<keyof GuardFormValues, 'residence_uuids' | 'photo'>;

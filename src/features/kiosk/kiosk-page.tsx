@@ -6,7 +6,7 @@ import { LoadingOverlay } from '../../components/loading-overlay';
 import { createI18n, storedLanguage } from '../../i18n/i18n';
 import { KIOSK_LANGUAGES, kioskResources } from '../../i18n/kiosk';
 import type { KioskData } from '@contract/guard-app';
-import { selectToken, signOut } from '../session/session-slice';
+import { selectToken, signOut } from '../../app/session/session-slice';
 import { GuardMenu } from './guard-menu';
 import { readDeviceToken } from './kiosk-device';
 import { KioskClock } from './kiosk-clock';

@@ -9,14 +9,14 @@ import { SelectInput, StatusSwitch, TextInput } from '../../components/form-fiel
 import type { Login, LoginBody } from '@contract/logins';
 import { LOGIN_MESSAGES, loginFieldErrors, type LoginField } from '@rules/logins';
 import { EMAIL_IN_USE } from '@rules/passwords';
-import { selectLockedCompanyUuid } from '../guards/locked-company';
+import { selectLockedCompanyUuid } from '../../app/session/locked-company';
 import {
   loadCompanyOptions,
   selectCompanyOptions,
   selectCompanyOptionsLoading,
 } from '../security-companies/company-options-slice';
 import { CompanyOptions } from '../security-companies/company-options';
-import { selectProfile } from '../session/session-slice';
+import { selectProfile } from '../../app/session/session-slice';
 import { isOwnLogin } from './login-columns';
 
 export interface LoginFormValues {

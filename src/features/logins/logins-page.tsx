@@ -5,7 +5,7 @@ import { ManagedList, type ModalState } from '../../components/managed-list';
 import * as loginsApi from '../../api/logins';
 import type { Login, LoginBody } from '@contract/logins';
 import type { MutationType } from '../../app/list-slice';
-import { selectProfile } from '../session/session-slice';
+import { selectProfile } from '../../app/session/session-slice';
 import { loginColumns, type LoginRowAction } from './login-columns';
 import { LoginFormModal } from './login-form-modal';
 import { LoginHistoryModal } from './login-history-modal';

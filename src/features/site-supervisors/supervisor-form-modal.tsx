@@ -24,7 +24,7 @@ import {
   selectCompanyOptionsLoading,
 } from '../security-companies/company-options-slice';
 import { CompanyOptions } from '../security-companies/company-options';
-import { selectLockedCompanyUuid } from '../guards/locked-company';
+import { selectLockedCompanyUuid } from '../../app/session/locked-company';
 import { useSiteChoices } from '../sites/site-choices';
 import { saveSupervisor, siteSupervisorsList } from './site-supervisors-slice';
 

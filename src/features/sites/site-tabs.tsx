@@ -7,7 +7,7 @@ import { AuditList } from '../audit-log/audit-list';
 import { AUDIT_TEXT } from '../audit-log/audit-text';
 import { GuardsList } from '../guards/guards-list';
 import { IncidentsList } from '../incidents/incidents-list';
-import { selectRole } from '../session/session-slice';
+import { selectRole } from '../../app/session/session-slice';
 import { UnitsList } from '../units/units-list';
 import { VisitorsList } from '../visitors/visitors-list';
 

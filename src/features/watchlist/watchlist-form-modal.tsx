@@ -8,7 +8,7 @@ import { markRefusedField, SelectInput, TextInput } from '../../components/form-
 import { FormModal } from '../../components/form-modal';
 import type { WatchlistBody, WatchlistEntry } from '@contract/watchlist';
 import { watchlistFieldErrors, type WatchlistFormField } from '@rules/watchlist';
-import { selectLockedCompanyUuid } from '../guards/locked-company';
+import { selectLockedCompanyUuid } from '../../app/session/locked-company';
 import { CompanyOptions } from '../security-companies/company-options';
 import {
   loadCompanyOptions,
