@@ -8,7 +8,7 @@ import { KIOSK_LANGUAGES, kioskResources } from '../../i18n/kiosk';
 import type { KioskData } from '@contract/guard-app';
 import { selectToken, signOut } from '../../app/session/session-slice';
 import { GuardMenu } from './guard-menu';
-import { readDeviceToken } from './kiosk-device';
+import { readDeviceToken } from '../../lib/kiosk-device';
 import { KioskClock } from './kiosk-clock';
 import { OutboxProvider, useOutbox } from './kiosk-outbox';
 import { useAutoRetry } from './kiosk-retry';

@@ -14,8 +14,8 @@ import {
   loadCompanyOptions,
   selectCompanyOptions,
   selectCompanyOptionsLoading,
-} from '../security-companies/company-options-slice';
-import { CompanyOptions } from '../security-companies/company-options';
+} from '../../app/options/company-options-slice';
+import { ActiveOptions } from '../../components/active-options';
 import { selectProfile } from '../../app/session/session-slice';
 import { isOwnLogin } from './login-columns';
 
@@ -120,7 +120,7 @@ export function LoginFormModal({ isOpen, login, onClose, onReady }: LoginFormMod
             <option value="">
               {companiesLoading ? 'Loading companies...' : 'Select a security company'}
             </option>
-            <CompanyOptions field="security_company_uuid" companies={companies} />
+            <ActiveOptions field="security_company_uuid" choices={companies} />
           </SelectInput>
           <TextInput name="email" label="Email" type="email" autoComplete="off" />
           <TextInput
