@@ -1,3 +1,4 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -59,6 +60,65 @@ function stayInside(folder, message) {
     },
   }));
 }
+
+const SRC = path.join(import.meta.dirname, 'src');
+
+/**
+ * The folder of src/ a file sits in, as the boundaries below see it: `features/<name>` for a
+ * feature, `app/pages` for the composition point, `shared` for components, lib and api, and
+ * otherwise null (the rest of app/, whose store and router import every feature).
+ */
+function zoneOf(file) {
+  const [top, next] = path.relative(SRC, file).split(path.sep);
+  if (top === 'features' && next && !next.includes('.')) return `features/${next}`;
+  if (top === 'app' && next === 'pages') return 'app/pages';
+  if (top === 'components' || top === 'lib' || top === 'api') return 'shared';
+  return null;
+}
+
+/**
+ * Features stay apart (issue 36), as eslint-plugin-import's `import/no-restricted-paths` would keep
+ * them, without the plugin: a relative import is resolved from the importing file and refused when
+ * a feature reaches into another feature or into app/pages, or shared code (components, lib, api)
+ * into a feature or app/pages. A page made of several features' parts is composed in
+ * src/app/pages, the one place that imports them all.
+ */
+const featuresApart = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      feature:
+        '{{from}} imports {{to}}: features do not import one another. Move what both need to components/, lib/ or app/, or compose the page in app/pages/.',
+      pages: '{{from}} imports app/pages: the pages import the features, not the other way round.',
+      shared: 'Shared code (components, lib, api) does not import {{to}}: pass what it needs in.',
+    },
+  },
+  create(context) {
+    const from = zoneOf(context.filename);
+    if (!from) return {};
+    function check(node) {
+      const source = node.source;
+      if (source?.type !== 'Literal' || typeof source.value !== 'string') return;
+      if (!source.value.startsWith('.')) return;
+      const to = zoneOf(path.resolve(path.dirname(context.filename), source.value));
+      if (!to || to === from || to === 'shared') return;
+      if (from === 'shared') {
+        context.report({ node: source, messageId: 'shared', data: { to } });
+      } else if (to === 'app/pages') {
+        context.report({ node: source, messageId: 'pages', data: { from } });
+      } else if (from !== 'app/pages') {
+        context.report({ node: source, messageId: 'feature', data: { from, to } });
+      }
+    }
+    return {
+      ImportDeclaration: check,
+      ImportExpression: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+    };
+  },
+};
 
 export default tseslint.config(
   {
@@ -130,6 +190,11 @@ export default tseslint.config(
   {
     files: ['src/api/client.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': 'off' },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { console: { rules: { 'features-apart': featuresApart } } },
+    rules: { 'console/features-apart': 'error' },
   },
   ...stayInside(
     'src',

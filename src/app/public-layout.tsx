@@ -2,7 +2,7 @@ import ShieldCheck from 'lucide-react/icons/shield-check';
 import { Outlet } from 'react-router-dom';
 import { BackLink } from '../components/back-link';
 import { appConfig } from '../config';
-import { selectToken } from '../features/session/session-slice';
+import { selectToken } from './session/session-slice';
 import { useAppSelector } from './hooks';
 
 /** The frame of the pages open without signing in (sign-in, forgot and reset password). */

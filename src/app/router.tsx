@@ -76,7 +76,7 @@ export const routes: RouteObject[] = [
           {
             path: '/dashboard',
             lazy: lazyScreen(
-              () => import('../features/dashboard/dashboard-page'),
+              () => import('./pages/dashboard-page'),
               ({ DashboardPage }) => <DashboardPage />,
             ),
           },
@@ -90,7 +90,7 @@ export const routes: RouteObject[] = [
           {
             path: '/site-details/:siteUuid/:companyUuid',
             lazy: lazyScreen(
-              () => import('../features/sites/site-details-page'),
+              () => import('./pages/site-details-page'),
               ({ SiteDetailsPage }) => <SiteDetailsPage />,
             ),
           },
@@ -125,14 +125,14 @@ export const routes: RouteObject[] = [
           {
             path: '/security-guards',
             lazy: lazyScreen(
-              () => import('../features/guards/guards-page'),
+              () => import('./pages/guards-page'),
               ({ GuardsPage }) => <GuardsPage />,
             ),
           },
           {
             path: '/guard-details/:uuid',
             lazy: lazyScreen(
-              () => import('../features/guards/guard-details-page'),
+              () => import('./pages/guard-details-page'),
               ({ GuardDetailsPage }) => <GuardDetailsPage />,
             ),
           },
@@ -174,7 +174,7 @@ export const routes: RouteObject[] = [
           {
             path: '/users',
             lazy: lazyScreen(
-              () => import('../features/logins/logins-page'),
+              () => import('./pages/logins-page'),
               ({ LoginsPage }) => <LoginsPage />,
             ),
           },

@@ -6,7 +6,7 @@ import { guardOptionsSlice } from '../features/guards/guard-options-slice';
 import { guardProfileSlice } from '../features/guards/guard-profile-slice';
 import { guardsList } from '../features/guards/guards-slice';
 import { companiesList } from '../features/security-companies/companies-slice';
-import { companyOptionsSlice } from '../features/security-companies/company-options-slice';
+import { companyOptionsSlice } from './options/company-options-slice';
 import { loginsList } from '../features/logins/logins-slice';
 import { siteSupervisorsList } from '../features/site-supervisors/site-supervisors-slice';
 import {
@@ -15,8 +15,8 @@ import {
   sessionUsed,
   sessionSlice,
   type SessionState,
-} from '../features/session/session-slice';
-import { loadStoredSession, storeSession } from '../features/session/session-storage';
+} from './session/session-slice';
+import { loadStoredSession, storeSession } from './session/session-storage';
 import { siteDetailsSlice } from '../features/sites/site-details-slice';
 import { sitesList } from '../features/sites/sites-slice';
 

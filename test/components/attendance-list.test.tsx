@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeStore } from '../../src/app/store';
 import { AttendanceList } from '../../src/features/attendances/attendance-list';
-import { storeSession } from '../../src/features/session/session-storage';
+import { storeSession } from '../../src/app/session/session-storage';
 import { profiles } from '../fixtures/session';
 import { server } from '../msw/server';
 import { bodyRows, recordRequests, requestsTo, rowWith } from './guards-support';

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../src/app/store';
 import { GuardsList } from '../../src/features/guards/guards-list';
-import { storeSession } from '../../src/features/session/session-storage';
+import { storeSession } from '../../src/app/session/session-storage';
 import { profiles } from '../fixtures/session';
 import { makeGuard } from '../fixtures/guards';
 import { API, apiError } from '../msw/api';

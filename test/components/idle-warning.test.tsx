@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { sessionUsed } from '../../src/features/session/session-slice';
+import { sessionUsed } from '../../src/app/session/session-slice';
 import { renderApp } from './render-app';
 
 // SESSION_IDLE_MINUTES: the server names its idle timeout on each answer; the console warns a

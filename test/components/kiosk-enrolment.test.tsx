@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { KIOSK_DEVICE_KEY } from '../../src/features/kiosk/kiosk-device';
-import { SESSION_STORAGE_KEY } from '../../src/features/session/session-storage';
+import { KIOSK_DEVICE_KEY } from '../../src/lib/kiosk-device';
+import { SESSION_STORAGE_KEY } from '../../src/app/session/session-storage';
 import { KIOSK_TOKEN } from '../fixtures/kiosk';
 import { GUARD_API, guardFailure } from '../msw/api';
 import { kioskRecords, resetKioskRecords } from '../msw/handlers/kiosks';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
-import { KIOSK_DEVICE_KEY } from '../../src/features/kiosk/kiosk-device';
+import { KIOSK_DEVICE_KEY } from '../../src/lib/kiosk-device';
 import { KIOSK_TOKEN } from '../fixtures/kiosk';
 import { GUARD_API } from '../msw/api';
 import { resetGuardAppRecords } from '../msw/handlers/guard-app';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { SESSION_STORAGE_KEY } from '../../src/features/session/session-storage';
+import { SESSION_STORAGE_KEY } from '../../src/app/session/session-storage';
 import { API } from '../msw/api';
 import { server } from '../msw/server';
 import { renderApp } from './render-app';

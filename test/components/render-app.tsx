@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { routes } from '../../src/app/router';
 import { makeStore } from '../../src/app/store';
-import { storeSession } from '../../src/features/session/session-storage';
+import { storeSession } from '../../src/app/session/session-storage';
 import { profiles } from '../fixtures/session';
 
 type Role = keyof typeof profiles;

@@ -14,7 +14,7 @@ import {
   selectProfile,
   selectRole,
   signOut,
-} from '../../features/session/session-slice';
+} from '../session/session-slice';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { AUDIT_LOG_PATH, canReadAudit } from '../navigation';
 

@@ -7,7 +7,7 @@ import {
   selectLastUsedAt,
   signOut,
   stayedSignedIn,
-} from '../../features/session/session-slice';
+} from '../session/session-slice';
 import { useAppDispatch, useAppSelector } from '../hooks';
 
 /** How long before the idle timeout the console warns. */

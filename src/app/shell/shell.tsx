@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { ColumnChoiceOwnerProvider } from '../../components/column-choice';
 import { narrowScreenQuery } from '../../components/narrow-screen';
-import { selectProfile, selectRole, selectToken } from '../../features/session/session-slice';
+import { selectProfile, selectRole, selectToken } from '../session/session-slice';
 import { useAppSelector } from '../hooks';
 import { canOpen } from '../navigation';
 import { Header } from './header';

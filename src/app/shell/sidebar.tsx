@@ -1,7 +1,7 @@
 import { NavLink, useLocation } from 'react-router-dom';
 import { useAppSelector } from '../hooks';
 import { navigationFor, sectionOf } from '../navigation';
-import { selectRole } from '../../features/session/session-slice';
+import { selectRole } from '../session/session-slice';
 
 export function Sidebar({ id, collapsed }: { id: string; collapsed: boolean }) {
   const role = useAppSelector(selectRole);

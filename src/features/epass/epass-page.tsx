@@ -6,7 +6,7 @@ import * as visitorsApi from '../../api/visitors';
 import { createApiThunk } from '../../app/api-thunk';
 import { useAppDispatch } from '../../app/hooks';
 import { LoadingOverlay } from '../../components/loading-overlay';
-import { PassQrCode } from '../visitors/pass-qr-code';
+import { PassQrCode } from '../../components/pass-qr-code';
 import { passWindowText } from '@rules/pass-window-text';
 import './epass.css';
 

@@ -10,7 +10,7 @@ import { GuardForm } from './guard-form';
 import { emptyGuardForm, formToPayload, type GuardFormValues } from './guard-form-schema';
 import { selectGuardCreated } from './guard-profile-slice';
 import { addGuard } from './guards-slice';
-import { selectLockedCompanyUuid } from './locked-company';
+import { selectLockedCompanyUuid } from '../../app/session/locked-company';
 
 /**
  * Form, then the creating view (locked), then the PIN once the guards' `created` flag is up; a

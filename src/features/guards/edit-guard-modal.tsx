@@ -7,7 +7,7 @@ import { BusyView } from './busy-view';
 import { GuardForm } from './guard-form';
 import { formToPayload, guardToForm, type GuardFormValues } from './guard-form-schema';
 import { editGuard } from './guards-slice';
-import { selectLockedCompanyUuid } from './locked-company';
+import { selectLockedCompanyUuid } from '../../app/session/locked-company';
 
 export function EditGuardModal({
   isOpen,

@@ -3,7 +3,7 @@ import { ErrorToast } from '../../components/error-toast';
 import {
   companyOptionsErrorDismissed,
   selectCompanyOptionsError,
-} from '../security-companies/company-options-slice';
+} from '../../app/options/company-options-slice';
 import { optionsErrorDismissed, selectOptionsError } from './guard-options-slice';
 import { profileErrorDismissed, selectProfileError } from './guard-profile-slice';
 import { guardsList } from './guards-slice';

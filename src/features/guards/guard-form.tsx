@@ -20,11 +20,8 @@ import { PhotoPicker } from '../../components/photo-picker';
 import { refusedFieldState } from '../../components/form-fields';
 import type { FieldRefusal } from '../../api/client';
 import { GUARD_MESSAGES } from '@rules/guards';
-import {
-  loadCompanyOptions,
-  selectCompanyOptions,
-} from '../security-companies/company-options-slice';
-import { CompanyOptions } from '../security-companies/company-options';
+import { loadCompanyOptions, selectCompanyOptions } from '../../app/options/company-options-slice';
+import { ActiveOptions } from '../../components/active-options';
 import { guardFormSchema, type GuardFormMode, type GuardFormValues } from './guard-form-schema';
 import {
   loadSiteOptions,
@@ -34,7 +31,7 @@ import {
 } from './guard-options-slice';
 import { SERVICE_OFF_MARK } from './guard-columns';
 import { checkEmailInUse } from './guards-slice';
-import { selectOwnSiteUuids } from './locked-company';
+import { selectOwnSiteUuids } from '../../app/session/locked-company';
 
 type TextFieldProps = {
   name: Exclude<keyof GuardFormValues, 'residence_uuids' | 'photo'>;
@@ -83,7 +80,7 @@ function CompanyField({ locked }: { locked: boolean }) {
         }}
       >
         <option value="">Select a company</option>
-        <CompanyOptions field="security_company_uuid" companies={companies} />
+        <ActiveOptions field="security_company_uuid" choices={companies} />
       </Input>
       {invalid ? <FormFeedback>{meta.error}</FormFeedback> : null}
     </FormGroup>

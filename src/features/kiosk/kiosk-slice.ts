@@ -3,7 +3,7 @@ import { guardFailureOf, type GuardFailure } from '../../api/client';
 import * as guardApp from '../../api/guard-app';
 import { injectSlice } from '../../app/store';
 import type { GuardAppAttendance, KioskData, KioskGuard } from '@contract/guard-app';
-import { forgetDeviceToken, readDeviceToken } from './kiosk-device';
+import { forgetDeviceToken, readDeviceToken } from '../../lib/kiosk-device';
 import { createKioskThunk, type KioskFailure } from './kiosk-thunk';
 
 export type ShiftKind = 'start' | 'end';

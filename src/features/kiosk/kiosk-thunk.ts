@@ -1,7 +1,7 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import { guardFailureOf, type GuardFailure } from '../../api/client';
 import type { RootState } from '../../app/store';
-import { forgetDeviceToken } from './kiosk-device';
+import { forgetDeviceToken } from '../../lib/kiosk-device';
 
 /** Which of the kiosk's two credentials a call uses. */
 export type KioskCredential = 'device' | 'guard';

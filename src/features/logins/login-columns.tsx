@@ -2,7 +2,7 @@ import { BreakAtSeparators, dataColumns } from '../../components/data-table';
 import { RowActions } from '../../components/row-actions';
 import type { Login } from '@contract/logins';
 import { formatAdminTimestamp } from '../../lib/dates';
-import { ActiveBadge } from '../security-companies/company-columns';
+import { ActiveBadge } from '../../components/active-badge';
 
 export type LoginRowAction = 'edit' | 'history' | 'delete';
 

@@ -9,14 +9,14 @@ import { SelectInput, StatusSwitch, TextInput } from '../../components/form-fiel
 import type { Login, LoginBody } from '@contract/logins';
 import { LOGIN_MESSAGES, loginFieldErrors, type LoginField } from '@rules/logins';
 import { EMAIL_IN_USE } from '@rules/passwords';
-import { selectLockedCompanyUuid } from '../guards/locked-company';
+import { selectLockedCompanyUuid } from '../../app/session/locked-company';
 import {
   loadCompanyOptions,
   selectCompanyOptions,
   selectCompanyOptionsLoading,
-} from '../security-companies/company-options-slice';
-import { CompanyOptions } from '../security-companies/company-options';
-import { selectProfile } from '../session/session-slice';
+} from '../../app/options/company-options-slice';
+import { ActiveOptions } from '../../components/active-options';
+import { selectProfile } from '../../app/session/session-slice';
 import { isOwnLogin } from './login-columns';
 
 export interface LoginFormValues {
@@ -120,7 +120,7 @@ export function LoginFormModal({ isOpen, login, onClose, onReady }: LoginFormMod
             <option value="">
               {companiesLoading ? 'Loading companies...' : 'Select a security company'}
             </option>
-            <CompanyOptions field="security_company_uuid" companies={companies} />
+            <ActiveOptions field="security_company_uuid" choices={companies} />
           </SelectInput>
           <TextInput name="email" label="Email" type="email" autoComplete="off" />
           <TextInput

@@ -1,16 +1,22 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { ManagedList, type ModalState } from '../../components/managed-list';
 import * as loginsApi from '../../api/logins';
 import type { Login, LoginBody } from '@contract/logins';
 import type { MutationType } from '../../app/list-slice';
-import { selectProfile } from '../session/session-slice';
+import { selectProfile } from '../../app/session/session-slice';
 import { loginColumns, type LoginRowAction } from './login-columns';
 import { LoginFormModal } from './login-form-modal';
-import { LoginHistoryModal } from './login-history-modal';
 import { loginsList, verifiedWrite, type AdminCredentials } from './logins-slice';
 import { VerificationModal } from './verification-modal';
+
+/** A login's History dialog: the audit log's list, which the page composing this one passes in. */
+export interface LoginHistoryModalProps {
+  isOpen: boolean;
+  login: Login | null;
+  onClose: () => void;
+}
 
 /** A write that waits for the Verification step. */
 interface PendingWrite {
@@ -29,10 +35,12 @@ function LoginModals({
   state,
   close,
   done,
+  HistoryModal,
 }: {
   state: ModalState<Login, LoginRowAction>;
   close: () => void;
   done: (success: string) => void;
+  HistoryModal: ComponentType<LoginHistoryModalProps>;
 }) {
   const dispatch = useAppDispatch();
   const { open, row } = state;
@@ -105,7 +113,7 @@ function LoginModals({
         }}
         onCancel={cancel}
       />
-      <LoginHistoryModal isOpen={open === 'history'} login={row} onClose={close} />
+      <HistoryModal isOpen={open === 'history'} login={row} onClose={close} />
       <VerificationModal
         isOpen={open !== null && pending !== null}
         confirms={pending?.confirms ?? ''}
@@ -118,8 +126,12 @@ function LoginModals({
   );
 }
 
-/** /users: the logins of the access type securitycompany. */
-export function LoginsPage() {
+/** /users: the logins of the access type securitycompany (composed in app/pages/logins-page.tsx). */
+export function LoginsPage({
+  HistoryModal,
+}: {
+  HistoryModal: ComponentType<LoginHistoryModalProps>;
+}) {
   const ownEmail = useAppSelector(selectProfile)?.email ?? null;
   return (
     <ManagedList
@@ -130,7 +142,9 @@ export function LoginsPage() {
         loginColumns(onAction, ownEmail)
       }
       getRowId={(login) => login.uuid}
-      modals={(state, close, done) => <LoginModals state={state} close={close} done={done} />}
+      modals={(state, close, done) => (
+        <LoginModals state={state} close={close} done={done} HistoryModal={HistoryModal} />
+      )}
     />
   );
 }

@@ -6,7 +6,7 @@ import * as yup from 'yup';
 import { TextInput } from '../../components/form-fields';
 import { LOGIN_MESSAGES } from '@rules/logins';
 import { useAppSelector } from '../../app/hooks';
-import { selectProfile } from '../session/session-slice';
+import { selectProfile } from '../../app/session/session-slice';
 
 const schema = yup.object({
   email: yup.string().trim().required(LOGIN_MESSAGES.emailRequired),

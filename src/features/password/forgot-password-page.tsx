@@ -3,7 +3,7 @@ import { ErrorMessage, Field, Form, Formik } from 'formik';
 import { Alert, Button, FormGroup, Label, Spinner } from 'reactstrap';
 import { useAppDispatch } from '../../app/hooks';
 import { BackLink } from '../../components/back-link';
-import { loginSchema } from '../session/login-schema';
+import { loginSchema } from '../../lib/login-schema';
 import { PASSWORD_TEXTS } from './password-texts';
 import { requestPasswordReset } from './password-thunks';
 

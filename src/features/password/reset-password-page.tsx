@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Button, FormFeedback, FormGroup, Input, Label, Spinner } from 'reactstrap';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PublicBackLink } from '../../app/public-layout';
-import { selectIdentityUuid, selectToken, signOut } from '../session/session-slice';
+import { selectIdentityUuid, selectToken, signOut } from '../../app/session/session-slice';
 import { PASSWORD_TEXTS } from './password-texts';
 import { setNewPassword, type NewPasswordRequest } from './password-thunks';
 import {

@@ -1,19 +1,10 @@
-import { Badge } from 'reactstrap';
+import { ActiveBadge } from '../../components/active-badge';
 import { BreakAtSeparators, dataColumns } from '../../components/data-table';
 import { RowActions } from '../../components/row-actions';
 import type { SecurityCompany } from '@contract/security-companies';
 import { formatAdminTimestamp } from '../../lib/dates';
 
 export type CompanyRowAction = 'edit' | 'delete';
-
-/** Active or Inactive, in words as well as colour. */
-export function ActiveBadge({ active }: { active: boolean }) {
-  return (
-    <Badge color={active ? 'success' : 'secondary'} pill>
-      {active ? 'Active' : 'Inactive'}
-    </Badge>
-  );
-}
 
 const col = dataColumns<SecurityCompany>();
 

@@ -18,7 +18,7 @@ import { EMAIL_IN_USE } from '@rules/passwords';
 import { companyFieldErrors, type CompanyField } from '@rules/security-companies';
 import { apiDateToForm, formDateToApi } from '../../lib/dates';
 import { siteMoveWords, sitesGivenUpTitle, type SiteMoveWords } from '../../lib/site-move-words';
-import { useSiteChoices } from '../sites/site-choices';
+import { useSiteChoices } from '../../app/options/site-choices';
 import { checkSitesGivenUp, companiesList, saveCompany } from './companies-slice';
 
 export interface CompanyFormValues {

@@ -2,7 +2,7 @@ import { Formik, Form, Field, ErrorMessage, type FormikHelpers } from 'formik';
 import { Link, Navigate } from 'react-router-dom';
 import { Alert, Button, FormGroup, Label, Spinner } from 'reactstrap';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { loginSchema, type LoginValues } from './login-schema';
+import { loginSchema, type LoginValues } from '../../lib/login-schema';
 import { SESSION_IDLE_MESSAGE } from '@contract/session';
 import {
   selectEndedForIdle,
@@ -10,7 +10,7 @@ import {
   selectSigningIn,
   selectToken,
   signIn,
-} from './session-slice';
+} from '../../app/session/session-slice';
 
 const initialValues: LoginValues = { email: '', password: '' };
 

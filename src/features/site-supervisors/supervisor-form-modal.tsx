@@ -22,10 +22,10 @@ import {
   loadCompanyOptions,
   selectCompanyOptions,
   selectCompanyOptionsLoading,
-} from '../security-companies/company-options-slice';
-import { CompanyOptions } from '../security-companies/company-options';
-import { selectLockedCompanyUuid } from '../guards/locked-company';
-import { useSiteChoices } from '../sites/site-choices';
+} from '../../app/options/company-options-slice';
+import { ActiveOptions } from '../../components/active-options';
+import { selectLockedCompanyUuid } from '../../app/session/locked-company';
+import { useSiteChoices } from '../../app/options/site-choices';
 import { saveSupervisor, siteSupervisorsList } from './site-supervisors-slice';
 
 export interface SupervisorFormValues {
@@ -217,7 +217,7 @@ export function SupervisorFormModal({
               <option value="">
                 {companiesLoading ? 'Loading companies...' : 'Select a security company'}
               </option>
-              <CompanyOptions field="security_company_uuid" companies={companies} />
+              <ActiveOptions field="security_company_uuid" choices={companies} />
             </SelectInput>
             <TextInput name="name" label="Name" />
             <Row>

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { FormGroup, Input, Label } from 'reactstrap';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { Site } from '@contract/sites';
-import { selectRole } from '../session/session-slice';
+import { selectRole } from '../../app/session/session-slice';
 import { setPinOnlyShifts } from './site-details-slice';
 
 export const PIN_ONLY_TEXTS = {

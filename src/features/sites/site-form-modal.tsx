@@ -16,8 +16,8 @@ import {
   selectCompanyOptions,
   selectCompanyOptionsError,
   selectCompanyOptionsLoading,
-} from '../security-companies/company-options-slice';
-import { CompanyOptions } from '../security-companies/company-options';
+} from '../../app/options/company-options-slice';
+import { ActiveOptions } from '../../components/active-options';
 import {
   newSiteValues,
   siteFormSchema,
@@ -54,7 +54,7 @@ function CompanySelect() {
     <>
       <SelectInput name="security_company_uuid" label="Security Company">
         <option value="">{loading ? 'Loading companies...' : 'No security company'}</option>
-        <CompanyOptions field="security_company_uuid" companies={shown} />
+        <ActiveOptions field="security_company_uuid" choices={shown} />
       </SelectInput>
       {error ? (
         <p className="small text-danger mt-n2">Security companies could not be loaded: {error}</p>

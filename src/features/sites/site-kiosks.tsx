@@ -12,7 +12,7 @@ import { PinOnlyShiftsSwitch } from './pin-only-shifts-switch';
 import { formatTimestamp } from '../../lib/dates';
 import type { Kiosk } from '@contract/kiosks';
 import type { Site } from '@contract/sites';
-import { storeDeviceToken } from '../kiosk/kiosk-device';
+import { storeDeviceToken } from '../../lib/kiosk-device';
 import {
   enrolKiosk,
   kiosksErrorDismissed,

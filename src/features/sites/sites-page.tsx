@@ -9,7 +9,7 @@ import { ErrorToast } from '../../components/error-toast';
 import { Pagination } from '../../components/pagination';
 import { SearchBox } from '../../components/search-box';
 import { clearIfShown, SuccessAlert } from '../../components/success-alert';
-import { selectRole } from '../session/session-slice';
+import { selectRole } from '../../app/session/session-slice';
 import { siteColumns } from './site-columns';
 import { SiteModals, type SiteModal, type SiteSavedEvent } from './site-modals';
 import { errorDismissed, sitesList } from './sites-slice';

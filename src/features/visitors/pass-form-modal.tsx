@@ -17,7 +17,7 @@ import {
   WATCHLIST_MESSAGES,
   WATCHLIST_REFUSAL_START,
 } from '@rules/watchlist';
-import { selectRole } from '../session/session-slice';
+import { selectRole } from '../../app/session/session-slice';
 import { loadPassSites, loadPassUnits, savePass } from './visitors-slice';
 import { hostName } from './visitor-text';
 

@@ -12,7 +12,7 @@ import { ErrorToast } from '../../components/error-toast';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { clearIfShown, SuccessAlert } from '../../components/success-alert';
 import { PassActions } from './pass-actions';
-import { PassQrCode } from './pass-qr-code';
+import { PassQrCode } from '../../components/pass-qr-code';
 import { PhotoCarousel } from './photo-carousel';
 import { useVisitor } from './use-visitor';
 import { HealthCodeBadge, ScanStatus } from './visitor-badges';

@@ -2,7 +2,7 @@ import Printer from 'lucide-react/icons/printer';
 import { Button } from 'reactstrap';
 import type { Visitor } from '@contract/visitors';
 import { BackLink } from '../../components/back-link';
-import { PassQrCode } from './pass-qr-code';
+import { PassQrCode } from '../../components/pass-qr-code';
 import { passWindowText } from '@rules/pass-window-text';
 import { hostName, passKind, unitName, visitorName } from './visitor-text';
 import './visitor-print.css';

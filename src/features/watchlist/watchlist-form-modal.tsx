@@ -8,14 +8,14 @@ import { markRefusedField, SelectInput, TextInput } from '../../components/form-
 import { FormModal } from '../../components/form-modal';
 import type { WatchlistBody, WatchlistEntry } from '@contract/watchlist';
 import { watchlistFieldErrors, type WatchlistFormField } from '@rules/watchlist';
-import { selectLockedCompanyUuid } from '../guards/locked-company';
-import { CompanyOptions } from '../security-companies/company-options';
+import { selectLockedCompanyUuid } from '../../app/session/locked-company';
+import { ActiveOptions } from '../../components/active-options';
 import {
   loadCompanyOptions,
   selectCompanyOptions,
   selectCompanyOptionsLoading,
-} from '../security-companies/company-options-slice';
-import { useSiteChoices } from '../sites/site-choices';
+} from '../../app/options/company-options-slice';
+import { useSiteChoices } from '../../app/options/site-choices';
 import { saveWatchlistEntry, watchlistList } from './watchlist-slice';
 
 export interface WatchlistFormValues {
@@ -137,7 +137,7 @@ export function WatchlistFormModal({ isOpen, entry, onClose, onSaved }: Watchlis
               <option value="">
                 {companiesLoading ? 'Loading companies...' : 'Select a security company'}
               </option>
-              <CompanyOptions field="security_company_uuid" companies={companies} />
+              <ActiveOptions field="security_company_uuid" choices={companies} />
             </SelectInput>
           ) : null}
           <SiteSelect companyUuid={values.security_company_uuid} />

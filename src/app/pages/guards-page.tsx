@@ -1,6 +1,6 @@
 import { Tabs, type Tab } from '../../components/tabs';
-import { AttendanceList } from '../attendances/attendance-list';
-import { GuardsList } from './guards-list';
+import { AttendanceList } from '../../features/attendances/attendance-list';
+import { GuardsList } from '../../features/guards/guards-list';
 
 const tabs: Tab[] = [
   { id: 'all', label: 'All', render: () => <GuardsList /> },

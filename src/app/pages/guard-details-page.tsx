@@ -1,24 +1,24 @@
 import { useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { canReadAudit } from '../../app/navigation';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { canReadAudit } from '../navigation';
 import { BackLink } from '../../components/back-link';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { Tabs } from '../../components/tabs';
-import { AttendanceList } from '../attendances/attendance-list';
-import { AuditList } from '../audit-log/audit-list';
-import { AUDIT_TEXT } from '../audit-log/audit-text';
+import { AttendanceList } from '../../features/attendances/attendance-list';
+import { AuditList } from '../../features/audit-log/audit-list';
+import { AUDIT_TEXT } from '../../features/audit-log/audit-text';
 import { selectRole } from '../session/session-slice';
-import { GuardErrorToast } from './guard-error-toast';
-import { GuardModals, useGuardModals } from './guard-modals';
-import { GuardProfile } from './guard-profile';
+import { GuardErrorToast } from '../../features/guards/guard-error-toast';
+import { GuardModals, useGuardModals } from '../../features/guards/guard-modals';
+import { GuardProfile } from '../../features/guards/guard-profile';
 import {
   loadGuardProfile,
   selectProfileGuard,
   selectProfileStatus,
   selectProfileUuid,
-} from './guard-profile-slice';
-import { GUARD_DELETED } from './guards-list';
+} from '../../features/guards/guard-profile-slice';
+import { GUARD_DELETED } from '../../features/guards/guards-list';
 
 /**
  * /guard-details/:uuid: the Profile and Attendance tabs, and History for those who read the audit

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import * as sitesApi from '../../api/sites';
 import type { SiteOption } from '../../api/sites';
-import { createApiThunk } from '../../app/api-thunk';
-import { useAppDispatch } from '../../app/hooks';
+import { createApiThunk } from '../api-thunk';
+import { useAppDispatch } from '../hooks';
 
 /** Which sites a form offers: a company's own (supervisors), or those it may be given (companies). */
 export type SiteChoicesQuery =

@@ -1,15 +1,15 @@
-import { useAppSelector } from '../../app/hooks';
-import { canReadAudit } from '../../app/navigation';
+import { useAppSelector } from '../hooks';
+import { canReadAudit } from '../navigation';
 import { Tabs, type Tab } from '../../components/tabs';
 import type { Site } from '@contract/sites';
-import { AttendanceList } from '../attendances/attendance-list';
-import { AuditList } from '../audit-log/audit-list';
-import { AUDIT_TEXT } from '../audit-log/audit-text';
-import { GuardsList } from '../guards/guards-list';
-import { IncidentsList } from '../incidents/incidents-list';
+import { AttendanceList } from '../../features/attendances/attendance-list';
+import { AuditList } from '../../features/audit-log/audit-list';
+import { AUDIT_TEXT } from '../../features/audit-log/audit-text';
+import { GuardsList } from '../../features/guards/guards-list';
+import { IncidentsList } from '../../features/incidents/incidents-list';
 import { selectRole } from '../session/session-slice';
-import { UnitsList } from '../units/units-list';
-import { VisitorsList } from '../visitors/visitors-list';
+import { UnitsList } from '../../features/units/units-list';
+import { VisitorsList } from '../../features/visitors/visitors-list';
 
 /**
  * Guards always, and first, so that a tab whose flag was switched off falls back to Guards; the

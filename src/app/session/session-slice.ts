@@ -1,7 +1,7 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { errorText } from '../../api/client';
 import * as sessionApi from '../../api/session';
-import { createApiThunk } from '../../app/api-thunk';
+import { createApiThunk } from '../api-thunk';
 import type { RoleType, SessionIdentity, SessionProfile } from '@contract/session';
 
 export interface SessionState {

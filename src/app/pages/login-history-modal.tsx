@@ -1,14 +1,8 @@
 import { Button, ModalBody, ModalFooter } from 'reactstrap';
-import type { Login } from '@contract/logins';
 import { Dialog } from '../../components/dialog';
-import { AuditList } from '../audit-log/audit-list';
-import { AUDIT_TEXT } from '../audit-log/audit-text';
-
-export interface LoginHistoryModalProps {
-  isOpen: boolean;
-  login: Login | null;
-  onClose: () => void;
-}
+import type { LoginHistoryModalProps } from '../../features/logins/logins-page';
+import { AuditList } from '../../features/audit-log/audit-list';
+import { AUDIT_TEXT } from '../../features/audit-log/audit-text';
 
 /**
  * A login's History: its audit entries, as a guard's or a site's History tab lists theirs. A login

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Col, Row } from 'reactstrap';
 import type { SiteFigures } from '@contract/dashboard';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { SECTIONS } from '../../app/navigation';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { SECTIONS } from '../navigation';
 import { BackLink } from '../../components/back-link';
 import { ErrorToast } from '../../components/error-toast';
 import { FigureCard } from '../../components/figure-card';
@@ -17,10 +17,10 @@ import {
   selectSiteFigures,
   selectSiteStatus,
   selectSiteUuid,
-} from './site-details-slice';
-import { SiteKiosks } from './site-kiosks';
+} from '../../features/sites/site-details-slice';
+import { SiteKiosks } from '../../features/sites/site-kiosks';
 import { SiteTabs } from './site-tabs';
-import { OVERSTAY } from '../visitors/visitor-quick-filters';
+import { OVERSTAY } from '../../features/visitors/visitor-quick-filters';
 
 function SiteFigureCards({ figures }: { figures: SiteFigures | null }) {
   const cards = [

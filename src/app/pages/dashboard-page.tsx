@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import { Col, Row } from 'reactstrap';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { SECTIONS, type Section } from '../../app/navigation';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { SECTIONS, type Section } from '../navigation';
 import type { DashboardFigures } from '@contract/dashboard';
 import type { RoleType } from '@contract/session';
 import { ErrorToast } from '../../components/error-toast';
 import { FigureCard } from '../../components/figure-card';
 import { LoadingOverlay } from '../../components/loading-overlay';
-import { BackupStatusLine } from '../backups/backup-status';
-import { OVERSTAY, visitorsShowing } from '../visitors/visitor-quick-filters';
+import { BackupStatusLine } from '../../features/backups/backup-status';
+import { OVERSTAY, visitorsShowing } from '../../features/visitors/visitor-quick-filters';
 import { selectRole } from '../session/session-slice';
 import {
   errorDismissed,
@@ -16,7 +16,7 @@ import {
   selectDashboardError,
   selectDashboardLoading,
   selectFigures,
-} from './dashboard-slice';
+} from '../../features/dashboard/dashboard-slice';
 
 interface CardSpec {
   title: string;

@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import type { RootState } from '../../app/store';
+import type { RootState } from '../store';
 
 /**
  * The company a non-superadmin's guards belong to, from its role: the guard form preselects it and

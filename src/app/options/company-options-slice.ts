@@ -2,7 +2,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import { errorText } from '../../api/client';
 import * as securityCompaniesApi from '../../api/security-companies';
 import type { SecurityCompanyOption } from '../../api/security-companies';
-import { createApiThunk } from '../../app/api-thunk';
+import { createApiThunk } from '../api-thunk';
 
 /** The companies the guard and site forms offer, loaded again each time one of them opens. */
 interface CompanyOptionsState {
