@@ -4,6 +4,7 @@ import { SHIFT_MESSAGES } from '@rules/shifts';
 import { toDbTime } from '../../server/src/db/time';
 import { SHIFT_REFUSALS } from '../../server/src/modules/shifts/shifts.service';
 import { createCompany, createGuard, createSite, createUser, PASSWORD } from './factories';
+import { guardDoor } from './guard-door';
 import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
 
 // Rosters (issue 36), the server's part: a site's shift patterns, the dated shifts made from them
@@ -75,7 +76,7 @@ afterEach(async () => {
 
 const call = (
   token: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   url: string,
   payload?: unknown,
 ) =>
@@ -373,5 +374,35 @@ describe('the roster', () => {
       'past-shift-of-alice': alice,
     });
     expect(companyA).toBeTruthy();
+  });
+
+  it('answers a guard its own shifts through the guard door, in the app’s envelope', async () => {
+    const week = await plannedWeek();
+    const [mine] = week.filter((s) => s.date === '2026-12-02' && s.name === 'Night');
+    if (!mine) throw new Error('no Wednesday Night shift');
+    expect((await assign(tokens.company, mine.uuid, bob)).statusCode).toBe(200);
+    await t.db
+      .updateTable('guards')
+      .set({ email: 'bob@a.example.com' })
+      .where('uuid', '=', bob)
+      .execute();
+    const access = await call(tokens.company, 'PUT', `/guards/${bob}/app-access`, {
+      password: 'Guard@1234',
+    });
+    expect(access.statusCode, access.body).toBe(200);
+    const door = guardDoor(t);
+    const token = await door.appSignIn('bob@a.example.com', 'Guard@1234', 'bob-phone');
+    const listed = await door.door('GET', `shifts?from=${WEEK.from}&to=${WEEK.to}`, { token });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().data.shifts).toEqual([
+      expect.objectContaining({
+        uuid: mine.uuid,
+        name: 'Night',
+        date: '2026-12-02',
+        residence_name: 'Sri Hartamas Residences',
+        is_cancelled: false,
+        starts_at: expect.stringMatching(/^2026-12-02T19:00:00[+-]\d\d:\d\d$/),
+      }),
+    ]);
   });
 });
