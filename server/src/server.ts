@@ -4,6 +4,7 @@ import { buildApp, GUARD_API_PREFIX } from './app';
 import { readConfig, type ServerConfig } from './config';
 import { refreshPlannerStatistics } from './db/engine/statistics';
 import { lockDataDir } from './db/data-dir-lock';
+import { backupKeyOf } from './modules/backups/backup-archive';
 import { openConfiguredDatabase } from './db/open-data-dir';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed/demo';
 import { DEMO_GUARD_EMAIL, DEMO_GUARD_PIN } from './db/seed/demo-guards';
@@ -108,6 +109,9 @@ async function main(): Promise<void> {
   const config = readConfig();
   // One server per SQLite data directory: a second refuses to start, naming the first.
   if (config.databaseUrl === null) lockDataDir(config.dataDir);
+  // The backup key exists from the first start (DATA_DIR/keys/backup.key unless BACKUP_KEY is set),
+  // so it can be copied somewhere safe before the first backup needs it.
+  backupKeyOf(config);
   if (config.workers > 1) {
     if (cluster.isPrimary) await supervise(config);
     else await serve(config);
