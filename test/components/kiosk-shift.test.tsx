@@ -120,6 +120,30 @@ describe('Starting and ending a shift at the kiosk', () => {
     expect(actions).toEqual(['Start shift', 'Report incident', 'Gate']);
   });
 
+  it('tells the guard its rostered shift after the PIN, and warns when it is at another site', async () => {
+    resetGuardAppRecords({
+      rosteredShifts: {
+        'guard-1': {
+          uuid: 'shift-1',
+          name: 'Night',
+          residence_uuid: 'site-2',
+          residence_name: 'Bangsar Heights',
+          starts_at: '2026-03-20T19:00:00+08:00',
+          ends_at: '2026-03-21T07:00:00+08:00',
+          at_this_site: false,
+        },
+      },
+    });
+    const app = await openKiosk();
+    await openGuardMenu(app);
+    expect(
+      screen.getByText(/^Your rostered shift: Night 7:00 pm–7:00 am, Bangsar Heights\./),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('You are rostered at Bangsar Heights, not at this site.'),
+    ).toBeInTheDocument();
+  });
+
   it('offers End shift, and no Start shift, to a guard with an open shift, and shows OUT', async () => {
     resetGuardAppRecords({ openShiftOf: 'guard-1' });
     useSteerableTimers();

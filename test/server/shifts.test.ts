@@ -405,4 +405,40 @@ describe('the roster', () => {
       }),
     ]);
   });
+
+  it('tells the kiosk, after a guard’s PIN, the guard’s shift now or next, and whether it is at the kiosk’s site', async () => {
+    const week = await plannedWeek();
+    const [monday] = week.filter((s) => s.date === '2026-11-30' && s.name === 'Day');
+    if (!monday) throw new Error('no Monday Day shift');
+    const dina = await createGuard(t.db, companyA, { name: 'Dina Musa', pin: '654321' }, [
+      site,
+      otherSite,
+    ]);
+    expect((await assign(tokens.company, monday.uuid, dina)).statusCode).toBe(200);
+    const door = guardDoor(t);
+    const here = await door.enrolKiosk(tokens.company, site);
+    const elsewhere = await door.enrolKiosk(tokens.company, otherSite);
+    const pinAt = (kiosk: string, residence: string) =>
+      door.door('POST', 'auth/verify-pin', {
+        token: kiosk,
+        payload: { guard_uuid: dina, pin: '654321', residence_uuid: residence },
+      });
+    // Saturday 08:00: Monday's shift is more than 12 hours ahead.
+    expect((await pinAt(here, site)).json().data.rostered_shift).toBeNull();
+    vi.setSystemTime(new Date(2026, 10, 30, 6, 30));
+    try {
+      expect((await pinAt(here, site)).json().data.rostered_shift).toMatchObject({
+        uuid: monday.uuid,
+        name: 'Day',
+        residence_name: 'Sri Hartamas Residences',
+        at_this_site: true,
+      });
+      expect((await pinAt(elsewhere, otherSite)).json().data.rostered_shift).toMatchObject({
+        uuid: monday.uuid,
+        at_this_site: false,
+      });
+    } finally {
+      vi.setSystemTime(NOW);
+    }
+  });
 });

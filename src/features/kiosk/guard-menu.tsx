@@ -17,7 +17,7 @@ export function GuardMenu({ session }: { session: GuardSession }) {
   const { t } = useTranslation('kiosk');
   const dispatch = useAppDispatch();
   const format = useKioskFormat();
-  const { openShift } = session;
+  const { openShift, rosteredShift } = session;
   const kind = openShift ? 'end' : 'start';
   const ShiftIcon = openShift ? LogOut : LogIn;
   return (
@@ -30,6 +30,22 @@ export function GuardMenu({ session }: { session: GuardSession }) {
             })
           : t('menu.noShift')}
       </p>
+      {rosteredShift ? (
+        <p className="kiosk-lead">
+          {t('menu.rostered', {
+            name: rosteredShift.name,
+            start: format.time(rosteredShift.starts_at),
+            end: format.time(rosteredShift.ends_at),
+            site: rosteredShift.residence_name,
+          })}
+          {rosteredShift.at_this_site ? null : (
+            <strong className="d-block text-danger">
+              <TriangleAlert aria-hidden="true" size={20} className="me-2" />
+              {t('menu.rosteredElsewhere', { site: rosteredShift.residence_name })}
+            </strong>
+          )}
+        </p>
+      ) : null}
       <div role="group" aria-label={t('menu.choose')} className="kiosk-menu">
         <button
           type="button"

@@ -2,7 +2,12 @@ import { createAsyncThunk, createSlice, isRejected, type PayloadAction } from '@
 import { guardFailureOf, type GuardFailure } from '../../api/client';
 import * as guardApp from '../../api/guard-app';
 import { injectSlice } from '../../app/store';
-import type { GuardAppAttendance, KioskData, KioskGuard } from '@contract/guard-app';
+import type {
+  GuardAppAttendance,
+  GuardAppRosteredShift,
+  KioskData,
+  KioskGuard,
+} from '@contract/guard-app';
 import { forgetDeviceToken, readDeviceToken } from '../../lib/kiosk-device';
 import { createKioskThunk, type KioskFailure } from './kiosk-thunk';
 
@@ -33,6 +38,8 @@ export interface GuardSession {
   guard: KioskGuard;
   /** The guard's open shift at any site, or null. */
   openShift: GuardAppAttendance | null;
+  /** The guard's rostered shift now or next, at any site, or null. */
+  rosteredShift: GuardAppRosteredShift | null;
 }
 
 /** Why the last guard's session ended without the guard finishing it. */
@@ -88,7 +95,12 @@ export const verifyPin = createKioskThunk(
       residence_uuid: siteUuid,
     });
     if (!verified.token) throw new Error('The server opened no guard session at this kiosk.');
-    return { guard, token: verified.token, openShift: verified.open_shift ?? null };
+    return {
+      guard,
+      token: verified.token,
+      openShift: verified.open_shift ?? null,
+      rosteredShift: verified.rostered_shift ?? null,
+    };
   },
 );
 

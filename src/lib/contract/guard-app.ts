@@ -87,6 +87,21 @@ export interface GuardAppVerifyPinData {
   guard?: GuardAppGuard;
   /** At a kiosk only: the guard's open shift at any site, or null. */
   open_shift?: GuardAppAttendance | null;
+  /** At a kiosk only: the guard's rostered shift now or within 12 hours, at any site, or null. */
+  rostered_shift?: GuardAppRosteredShift | null;
+}
+
+/** A guard's rostered shift as the kiosk hears of it after the PIN (issue 36). */
+export interface GuardAppRosteredShift {
+  uuid: string;
+  name: string;
+  residence_uuid: string;
+  residence_name: string;
+  /** The sites' wall clock with its offset. */
+  starts_at: string | null;
+  ends_at: string | null;
+  /** Whether it is at the kiosk's own site. */
+  at_this_site: boolean;
 }
 
 /** A shift as the app reads it; our extras (location, distance from the site) follow the app's keys. */

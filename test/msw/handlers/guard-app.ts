@@ -1,6 +1,7 @@
 import { http, HttpResponse, type DefaultBodyType, type PathParams, type StrictRequest } from 'msw';
 import type {
   GuardAppAttendance,
+  GuardAppRosteredShift,
   GuardAppHost,
   GuardAppIncidentType,
   GuardAppUnit,
@@ -41,6 +42,8 @@ interface GuardAppRecords {
   /** Guard tokens the handlers have opened, and whose they are. */
   sessions: Map<string, string>;
   openShifts: Map<string, GuardAppAttendance>;
+  /** Guards' rostered shifts, as verify-pin tells the kiosk of them. */
+  rosteredShifts: Map<string, GuardAppRosteredShift>;
   visitors: GuardAppVisitor[];
   shifts: Array<ReceivedForm & { kind: 'start' | 'end' }>;
   /** Incident reports stored, once per Idempotency-Key. */
@@ -58,6 +61,7 @@ function fresh(kiosk: KioskData = kioskData): GuardAppRecords {
     kiosk,
     sessions: new Map(),
     openShifts: new Map(),
+    rosteredShifts: new Map(),
     visitors: gateVisitors.map((visitor) => ({ ...visitor })),
     shifts: [],
     incidents: [],
@@ -67,10 +71,17 @@ function fresh(kiosk: KioskData = kioskData): GuardAppRecords {
 }
 
 export function resetGuardAppRecords(
-  options: { pinOnlyShifts?: boolean; openShiftOf?: string } = {},
+  options: {
+    pinOnlyShifts?: boolean;
+    openShiftOf?: string;
+    rosteredShifts?: Record<string, GuardAppRosteredShift>;
+  } = {},
 ): void {
   records = fresh({ ...kioskData, pin_only_shifts: options.pinOnlyShifts ?? false });
   opened = 0;
+  for (const [guard, shift] of Object.entries(options.rosteredShifts ?? {})) {
+    records.rosteredShifts.set(guard, shift);
+  }
   if (options.openShiftOf) {
     records.openShifts.set(
       options.openShiftOf,
@@ -254,6 +265,7 @@ export const guardAppHandlers = [
           role: 'guard',
         },
         open_shift: records.openShifts.get(guard.uuid) ?? null,
+        rostered_shift: records.rosteredShifts.get(guard.uuid) ?? null,
       },
       'PIN verified.',
     );

@@ -241,6 +241,7 @@ export function guardAppRoutes(
           now,
         );
         const open = await attendances.openShiftOf(opened.guard.uuid, now);
+        const rostered = await deps.shifts.rosteredNow(opened.guard.uuid, kiosk.site.uuid, now);
         return answer(
           {
             pin_verified: true,
@@ -249,6 +250,17 @@ export function guardAppRoutes(
             token: opened.token,
             guard: toAppGuard(opened.guard, url),
             open_shift: open && toAppAttendance(open, deps.publicUrl, now),
+            // The guard's rostered shift now or next (issue 36), for "Your shift: …" and a warning
+            // when it is at another site; null when none is rostered.
+            rostered_shift: rostered && {
+              uuid: rostered.uuid,
+              name: rostered.name,
+              residence_uuid: rostered.residence_uuid,
+              residence_name: rostered.residence_name,
+              starts_at: appTime(rostered.starts_at),
+              ends_at: appTime(rostered.ends_at),
+              at_this_site: rostered.at_this_site,
+            },
           },
           'PIN verified.',
         );

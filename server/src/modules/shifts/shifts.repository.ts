@@ -274,6 +274,30 @@ export function createShiftsRepository(db: DB) {
         .executeTakeFirst();
     },
 
+    /**
+     * The guard's live shift running at `now`, or else its next one starting by `until`, at any
+     * site: what the kiosk tells the guard after the PIN.
+     */
+    async currentOrNext(guardUuid: string, now: string, until: string) {
+      return db
+        .selectFrom('shifts')
+        .innerJoin('residences', 'residences.uuid', 'shifts.residence_uuid')
+        .select([
+          'shifts.uuid',
+          'shifts.name',
+          'shifts.residence_uuid',
+          'residences.name as residence_name',
+          'shifts.starts_at',
+          'shifts.ends_at',
+        ])
+        .where('shifts.guard_uuid', '=', guardUuid)
+        .where('shifts.cancelled_at', 'is', null)
+        .where('shifts.ends_at', '>', now)
+        .where('shifts.starts_at', '<', until)
+        .orderBy('shifts.starts_at')
+        .executeTakeFirst();
+    },
+
     /** The guard's live shifts starting in [from, to): for the week's hours. */
     async guardShiftsBetween(guardUuid: string, from: string, to: string, except: string) {
       return db

@@ -25,6 +25,9 @@ export const SHIFT_REFUSALS = {
     `${guard} would be rostered ${hours} hours that week, over the limit of ${limit}.`,
 } as const;
 
+/** How far ahead the kiosk looks for a guard's next shift after its PIN. */
+export const ROSTER_LOOKAHEAD_MS = 12 * 3_600_000;
+
 /** A moment in the server's local time: the date 'YYYY-MM-DD' at 'HH:MM'. */
 function localMoment(date: string, time: string): Date {
   const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
@@ -221,6 +224,19 @@ export function createShiftsService(deps: { shifts: ShiftsRepository; weeklyHour
         }
       }
       return shifts.insertShifts(rows);
+    },
+
+    /**
+     * The guard's rostered shift for the kiosk after its PIN: the one running now, or else the
+     * next within 12 hours, wherever it is, and whether it is at `siteUuid`.
+     */
+    async rosteredNow(guardUuid: string, siteUuid: string, now: Date) {
+      const shift = await shifts.currentOrNext(
+        guardUuid,
+        toDbTime(now),
+        toDbTime(new Date(now.getTime() + ROSTER_LOOKAHEAD_MS)),
+      );
+      return shift ? { ...shift, at_this_site: shift.residence_uuid === siteUuid } : null;
     },
 
     /** A guard's own shifts from `from` to `to`, at its sites (the guard app's `shifts`). */
