@@ -117,6 +117,29 @@ export function createShiftsService(deps: { shifts: ShiftsRepository; weeklyHour
     return shift;
   }
 
+  /**
+   * The guard, if it may work `shift`: at the shift's site (400) and on no other live shift at the
+   * time, those of `except` aside (409, naming the other shift). `field` is where a form shows it.
+   */
+  async function guardFreeFor(shift: Shift, guardUuid: string, except: string[], field?: string) {
+    const guard = await shifts.guardAtSite(guardUuid, shift.residence_uuid);
+    if (!guard) throw badRequest(SHIFT_REFUSALS.guardNotAtSite, 'GUARD_NOT_AT_SITE', field);
+    const other = await shifts.overlapping(guard.uuid, shift.starts_at, shift.ends_at, except);
+    if (other) {
+      throw conflict(
+        SHIFT_REFUSALS.overlap(guard.name, {
+          name: other.name,
+          time: shownTimes(other.starts_at, other.ends_at),
+          site: other.residence_name,
+          date: shownDate(other.date),
+        }),
+        'SHIFT_OVERLAP',
+        field,
+      );
+    }
+    return guard;
+  }
+
   /** Warnings that do not block: the guard's hours in the shift's week past the limit. */
   async function hoursWarnings(shift: Shift, guard: { uuid: string; name: string }) {
     const weekStart = addDays(shift.date, 1 - isoWeekday(shift.date));
@@ -271,27 +294,7 @@ export function createShiftsService(deps: { shifts: ShiftsRepository; weeklyHour
       const site = await siteOf(principal, shift.residence_uuid);
       let warnings: string[] = [];
       if (guardUuid !== null) {
-        const guard = await shifts.guardAtSite(guardUuid, shift.residence_uuid);
-        if (!guard)
-          throw badRequest(SHIFT_REFUSALS.guardNotAtSite, 'GUARD_NOT_AT_SITE', 'guard_uuid');
-        const other = await shifts.overlapping(
-          guard.uuid,
-          shift.starts_at,
-          shift.ends_at,
-          shift.uuid,
-        );
-        if (other) {
-          throw conflict(
-            SHIFT_REFUSALS.overlap(guard.name, {
-              name: other.name,
-              time: shownTimes(other.starts_at, other.ends_at),
-              site: other.residence_name,
-              date: shownDate(other.date),
-            }),
-            'SHIFT_OVERLAP',
-            'guard_uuid',
-          );
-        }
+        const guard = await guardFreeFor(shift, guardUuid, [shift.uuid], 'guard_uuid');
         warnings = await hoursWarnings(shift, guard);
       }
       await shifts.assign(uuid, guardUuid, now, {
@@ -363,23 +366,7 @@ export function createShiftsService(deps: { shifts: ShiftsRepository; weeklyHour
         [b, a.guard_uuid],
       ] as const) {
         if (guardUuid === null) continue;
-        const guard = await shifts.guardAtSite(guardUuid, shift.residence_uuid);
-        if (!guard) throw badRequest(SHIFT_REFUSALS.guardNotAtSite, 'GUARD_NOT_AT_SITE');
-        const other = await shifts.overlapping(guard.uuid, shift.starts_at, shift.ends_at, [
-          a.uuid,
-          b.uuid,
-        ]);
-        if (other) {
-          throw conflict(
-            SHIFT_REFUSALS.overlap(guard.name, {
-              name: other.name,
-              time: shownTimes(other.starts_at, other.ends_at),
-              site: other.residence_name,
-              date: shownDate(other.date),
-            }),
-            'SHIFT_OVERLAP',
-          );
-        }
+        await guardFreeFor(shift, guardUuid, [a.uuid, b.uuid]);
       }
       await shifts.swap(a, b, now, [
         {
