@@ -91,9 +91,12 @@ describe('Incidents page', () => {
     const { user, router } = await openIncidents();
     await user.click(screen.getByRole('button', { name: 'View INC-000012' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/incidents-view/incident-12'));
+    // The incident's page has loaded (and its form is clean) before leaving it.
+    await waitFor(() => expect(screen.queryByText('Fetching content...')).not.toBeInTheDocument());
 
     const seen = recordRequests();
     await router.navigate('/incidents');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/incidents'));
     // Back on the list, it shows the rows it had and loads again: click a row once that load has
     // been asked for and answered, not a row the answer replaces.
     await waitFor(() => expect(requestsTo(seen, 'GET', '/incidents/list')).not.toHaveLength(0));
