@@ -178,6 +178,27 @@ export const routes: RouteObject[] = [
               ({ LoginsPage }) => <LoginsPage />,
             ),
           },
+          {
+            path: '/rosters/now',
+            lazy: lazyScreen(
+              () => import('../features/shifts/now-board-page'),
+              ({ NowBoardPage }) => <NowBoardPage />,
+            ),
+          },
+          {
+            path: '/rosters/shifts',
+            lazy: lazyScreen(
+              () => import('../features/shifts/shift-list-page'),
+              ({ ShiftListPage }) => <ShiftListPage />,
+            ),
+          },
+          {
+            path: '/alerts',
+            lazy: lazyScreen(
+              () => import('../features/alerts/alerts-page'),
+              ({ AlertsPage }) => <AlertsPage />,
+            ),
+          },
           { path: '*', element: <Navigate to="/dashboard" replace /> },
         ],
       },

@@ -22,6 +22,7 @@ describe('side navigation per role', () => {
       'Sites',
       'Incidents',
       'Visitors',
+      'Roster',
       'Security Company',
       'Site Supervisors',
       'Guard',
@@ -38,6 +39,7 @@ describe('side navigation per role', () => {
       'Sites',
       'Incidents',
       'Visitors',
+      'Roster',
       'Site Supervisors',
       'Guard',
       'Users',
@@ -48,7 +50,14 @@ describe('side navigation per role', () => {
   it('gives a site supervisor guards only beyond the common sections', async () => {
     renderApp('/dashboard', { role: 'sitesupervisor' });
     await screen.findByRole('heading', { name: 'Dashboard' });
-    expect(navigationLabels()).toEqual(['Dashboard', 'Sites', 'Incidents', 'Visitors', 'Guard']);
+    expect(navigationLabels()).toEqual([
+      'Dashboard',
+      'Sites',
+      'Incidents',
+      'Visitors',
+      'Roster',
+      'Guard',
+    ]);
   });
 
   it('highlights the active link and collapses, saying so on its toggle', async () => {
