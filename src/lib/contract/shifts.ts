@@ -46,13 +46,7 @@ export interface Shift {
  * more than the grace before the planned end); completed; cancelled.
  */
 export type ShiftState =
-  | 'upcoming'
-  | 'on_duty'
-  | 'late'
-  | 'no_show'
-  | 'left_early'
-  | 'completed'
-  | 'cancelled';
+  'upcoming' | 'on_duty' | 'late' | 'no_show' | 'left_early' | 'completed' | 'cancelled';
 
 export const SHIFT_STATES: readonly ShiftState[] = [
   'upcoming',
