@@ -68,6 +68,16 @@ export function createDashboardRepository(db: DB) {
         .where(atLiveSite('visitors.residence_uuid'))
         .where(siteFilter('visitors.residence_uuid') ?? always);
 
+    // Rosters (issue 36): shifts by start (shifts_starts, shifts_state_starts), live, in scope.
+    const shifts = () =>
+      db
+        .selectFrom('shifts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(siteScope(principal, 'shifts.residence_uuid'))
+        .where(atLiveSite('shifts.residence_uuid'))
+        .where(siteFilter('shifts.residence_uuid') ?? always);
+    const at = toDbTime(now);
+
     const [
       incidentToday,
       allIncidents,
@@ -76,6 +86,9 @@ export function createDashboardRepository(db: DB) {
       overstayVisitors,
       onDutyGuard,
       totalGuard,
+      missedToday,
+      lateToday,
+      uncoveredNow,
     ] = await Promise.all([
       countOf(
         incidents()
@@ -127,6 +140,35 @@ export function createDashboardRepository(db: DB) {
           ),
       ),
       countOf(totalGuards(principal, siteFilter)),
+      // No-shows among today's shifts (by the local day they start).
+      countOf(
+        shifts()
+          .where(sql<SqlBool>`shifts.state = 'no_show'`)
+          .where('shifts.starts_at', '>=', today.start)
+          .where('shifts.starts_at', '<', today.end),
+      ),
+      // Today's shifts started past their company's grace, whatever became of them since: late
+      // now, or completed or left early after a late start.
+      countOf(
+        shifts()
+          .where('shifts.starts_at', '>=', today.start)
+          .where('shifts.starts_at', '<', today.end)
+          .where(sql<SqlBool>`shifts.state in ('late', 'completed', 'left_early')`)
+          .where(
+            sql<SqlBool>`shifts.late_minutes > coalesce((select late_company.late_grace_minutes from residences as late_site inner join security_companies as late_company on late_company.uuid = late_site.security_company_uuid where late_site.uuid = shifts.residence_uuid), 10)`,
+          ),
+      ),
+      // Places in progress now (a shift lasts under a day) with no guard on duty.
+      countOf(
+        shifts()
+          .where('shifts.starts_at', '>', toDbTime(new Date(now.getTime() - 86_400_000)))
+          .where('shifts.starts_at', '<=', at)
+          .where('shifts.ends_at', '>', at)
+          .where('shifts.cancelled_at', 'is', null)
+          .where((eb) =>
+            eb.or([eb('shifts.started_at', 'is', null), eb('shifts.ended_at', 'is not', null)]),
+          ),
+      ),
     ]);
     return {
       upcomingVisitors,
@@ -136,6 +178,9 @@ export function createDashboardRepository(db: DB) {
       allIncidents,
       onDutyGuard,
       totalGuard,
+      missedToday,
+      lateToday,
+      uncoveredNow,
     };
   }
 
