@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOW_POLL_MS } from '../../src/features/shifts/now-board-page';
 import { API, apiError } from '../msw/api';
 import { alertPreferenceRecords } from '../msw/handlers/alerts';
+import { rosterSettingsOf } from '../msw/handlers/shift-watch';
 import { server } from '../msw/server';
 import { present, recordRequests, requestsTo } from './guards-support';
 import { renderApp } from './render-app';
@@ -152,6 +153,47 @@ describe('The Now board', () => {
     await vi.waitFor(() =>
       expect(requestsTo(seen, 'GET', '/shifts/now').length).toBeGreaterThan(before),
     );
+  });
+});
+
+describe('The watch settings', () => {
+  it('shows the company’s settings, refuses a no-show time within the grace at its field, and saves', async () => {
+    const seen = recordRequests();
+    const { user } = renderApp('/rosters/now', { role: 'securitycompany' });
+    await user.click(await screen.findByRole('button', { name: 'Watch settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Watch settings' });
+    const grace = await within(dialog).findByRole('textbox', { name: 'Grace (minutes)' });
+    const noShow = within(dialog).getByRole('textbox', { name: 'No-show after (minutes)' });
+    expect(grace).toHaveValue('10');
+    expect(noShow).toHaveValue('30');
+    expect(within(dialog).getByRole('textbox', { name: 'Weekly hours limit' })).toHaveValue('72');
+
+    await user.clear(noShow);
+    await user.type(noShow, '5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      within(dialog).getByText('The no-show time must be longer than the grace.'),
+    ).toBeInTheDocument();
+    expect(noShow).toHaveValue('5');
+    expect(requestsTo(seen, 'PATCH', '/security-companies/company-1/roster-settings')).toHaveLength(
+      0,
+    );
+
+    await user.clear(noShow);
+    await user.type(noShow, '45');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('The watch settings are saved.')).toBeInTheDocument();
+    expect(rosterSettingsOf('company-1')).toEqual({
+      late_grace_minutes: 10,
+      no_show_minutes: 45,
+      weekly_hours_limit: 72,
+    });
+  });
+
+  it('is not offered to a site supervisor', async () => {
+    renderApp('/rosters/now', { role: 'sitesupervisor' });
+    await screen.findByRole('button', { name: 'Timesheet' });
+    expect(screen.queryByRole('button', { name: 'Watch settings' })).toBeNull();
   });
 });
 

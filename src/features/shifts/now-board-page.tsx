@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
 import FileSpreadsheet from 'lucide-react/icons/file-spreadsheet';
+import Settings from 'lucide-react/icons/settings';
 import { Badge, Button, Card, CardBody, CardHeader, Col, Row } from 'reactstrap';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectRole } from '../../app/session/session-slice';
 import { ErrorToast } from '../../components/error-toast';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import type { NowSite, Shift } from '@contract/shifts';
+import { RosterSettingsModal } from './roster-settings-modal';
 import { ShiftStateBadge } from './shift-state-badge';
 import { shiftTitle, timeOfDay } from './shift-words';
 import { TimesheetModal } from './timesheet-modal';
@@ -84,7 +87,9 @@ export function NowBoardPage() {
   const status = useAppSelector(selectNowStatus);
   const error = useAppSelector(selectNowError);
   const loadedAt = useAppSelector(selectNowLoadedAt);
+  const role = useAppSelector(selectRole);
   const [timesheetOpen, setTimesheetOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
 
   useEffect(() => {
     void dispatch(loadNow());
@@ -107,6 +112,12 @@ export function NowBoardPage() {
             <FileSpreadsheet size={16} aria-hidden="true" />
             Timesheet
           </Button>
+          {role === 'superadmin' || role === 'securitycompany' ? (
+            <Button color="primary" outline onClick={() => setSettingsOpen(true)}>
+              <Settings size={16} aria-hidden="true" />
+              Watch settings
+            </Button>
+          ) : null}
         </div>
       </div>
       {status === 'loading' && loadedAt === null ? (
@@ -123,6 +134,7 @@ export function NowBoardPage() {
         ))}
       </Row>
       <TimesheetModal isOpen={timesheetOpen} onClose={() => setTimesheetOpen(false)} />
+      <RosterSettingsModal isOpen={settingsOpen} onClose={() => setSettingsOpen(false)} />
       <ErrorToast message={error} onDismiss={() => dispatch(nowErrorDismissed())} />
     </section>
   );

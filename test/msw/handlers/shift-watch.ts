@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { NowSite, Shift, Timesheet } from '@contract/shifts';
+import type { NowSite, RosterSettings, Shift, Timesheet } from '@contract/shifts';
 import { API } from '../api';
 
 /** A dated shift as the server answers it, planned at site-1 by default. */
@@ -181,12 +181,33 @@ let listed: Shift[] = [
   }),
 ];
 
+const DEFAULT_SETTINGS: RosterSettings = {
+  late_grace_minutes: 10,
+  no_show_minutes: 30,
+  weekly_hours_limit: 72,
+};
+let settings = new Map<string, RosterSettings>();
+
+/** A company's watch settings as the handler holds them. */
+export function rosterSettingsOf(companyUuid: string): RosterSettings {
+  return settings.get(companyUuid) ?? DEFAULT_SETTINGS;
+}
+
 export function resetShiftWatchRecords(): void {
+  settings = new Map();
   nowSites = nowFixtures();
   listed = listed.map((shift) => ({ ...shift }));
 }
 
 export const shiftWatchHandlers = [
+  http.get(`${API}/security-companies/:uuid/roster-settings`, ({ params }) =>
+    HttpResponse.json(rosterSettingsOf(String(params.uuid))),
+  ),
+  http.patch(`${API}/security-companies/:uuid/roster-settings`, async ({ params, request }) => {
+    const body = (await request.json()) as RosterSettings;
+    settings.set(String(params.uuid), body);
+    return HttpResponse.json(body);
+  }),
   http.get(`${API}/shifts/now`, () => HttpResponse.json({ resource: nowSites })),
   http.get(`${API}/shifts/timesheet`, ({ request }) => {
     const params = new URL(request.url).searchParams;
