@@ -12,6 +12,7 @@ import { incidentHandlers, resetIncidentRecords } from './handlers/incidents';
 import { kioskHandlers, resetKioskRecords } from './handlers/kiosks';
 import { securityCompanyHandlers } from './handlers/security-companies';
 import { sessionHandlers } from './handlers/session';
+import { resetShiftRecords, shiftHandlers } from './handlers/shifts';
 import { resetSiteRecords, siteHandlers } from './handlers/sites';
 import { resetVisitorRecords, visitorHandlers } from './handlers/visitors';
 import { resetUnitRecords, unitHandlers } from './handlers/units';
@@ -36,6 +37,7 @@ export const server = setupServer(
   ...auditHandlers,
   ...watchlistHandlers,
   ...unitHandlers,
+  ...shiftHandlers,
 );
 
 /**
@@ -51,4 +53,5 @@ export function resetRecords(): void {
   resetVisitorRecords();
   resetWatchlistRecords();
   resetUnitRecords();
+  resetShiftRecords();
 }

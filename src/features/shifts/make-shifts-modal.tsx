@@ -22,9 +22,10 @@ interface RangeValues {
 /** Days the form offers at first: the next four weeks, today included. */
 export const DEFAULT_MAKE_DAYS = 28;
 
-const schema = schemaFromRules<RangeValues>(['from', 'to'], (values) => {
-  const from = formDateToApi(values.from);
-  const to = formDateToApi(values.to);
+const schema = schemaFromRules<Partial<RangeValues>>(['from', 'to'], (values) => {
+  // Formik hands the rules an emptied field as undefined.
+  const from = formDateToApi(values.from ?? '');
+  const to = formDateToApi(values.to ?? '');
   if (!from) return { from: ROSTER_TEXT.dateInvalid };
   if (!to) return { to: ROSTER_TEXT.dateInvalid };
   const problem = rosterRangeProblem(from, to);

@@ -22,14 +22,17 @@ interface OneOffValues {
 
 type OneOffField = keyof OneOffValues;
 
-function problemsOf(values: OneOffValues): Partial<Record<OneOffField, string>> {
+// Formik hands the rules an emptied field as undefined.
+function problemsOf(values: Partial<OneOffValues>): Partial<Record<OneOffField, string>> {
   const { name, start_time, end_time } = shiftPatternProblems({
-    ...values,
+    name: values.name ?? '',
+    start_time: values.start_time ?? '',
+    end_time: values.end_time ?? '',
     headcount: 1,
     weekdays: [1],
   });
   return {
-    ...(formDateToApi(values.date) ? {} : { date: ROSTER_TEXT.dateInvalid }),
+    ...(formDateToApi(values.date ?? '') ? {} : { date: ROSTER_TEXT.dateInvalid }),
     ...(name ? { name } : {}),
     ...(start_time ? { start_time } : {}),
     ...(end_time ? { end_time } : {}),

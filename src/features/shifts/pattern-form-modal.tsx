@@ -21,8 +21,15 @@ interface PatternValues {
   weekdays: string[];
 }
 
-const rulesOf = (values: PatternValues) =>
-  shiftPatternProblems({ ...values, weekdays: values.weekdays.map(Number) });
+// Formik hands the rules an emptied field as undefined.
+const rulesOf = (values: Partial<PatternValues>) =>
+  shiftPatternProblems({
+    name: values.name ?? '',
+    start_time: values.start_time ?? '',
+    end_time: values.end_time ?? '',
+    headcount: values.headcount ?? '',
+    weekdays: (values.weekdays ?? []).map(Number),
+  });
 
 const schema = schemaFromRules<PatternValues>(
   ['name', 'start_time', 'end_time', 'headcount', 'weekdays'],
