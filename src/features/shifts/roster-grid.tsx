@@ -33,6 +33,8 @@ export interface RosterGridProps {
   siteName: string;
   days: string[];
   rows: RosterRow[];
+  /** True while the week loads (afresh after a change). */
+  busy: boolean;
   onOpenCell: (row: RosterRow, cell: RosterCell) => void;
 }
 
@@ -41,10 +43,10 @@ export interface RosterGridProps {
  * Each cell with shifts is one button (Tab, Enter) opening its assignments; an unfilled cell says
  * so in words and with an icon, not by colour alone.
  */
-export function RosterGrid({ siteName, days, rows, onOpenCell }: RosterGridProps) {
+export function RosterGrid({ siteName, days, rows, busy, onOpenCell }: RosterGridProps) {
   return (
     <div className="roster-scroll">
-      <table className="table table-bordered roster-grid">
+      <table className="table table-bordered roster-grid" aria-busy={busy}>
         <caption className="visually-hidden">Roster of {siteName}</caption>
         <thead>
           <tr>

@@ -50,10 +50,12 @@ type Open =
 
 function PatternsList({
   patterns,
+  busy,
   onEdit,
   onDelete,
 }: {
   patterns: ShiftPattern[];
+  busy: boolean;
   onEdit: (pattern: ShiftPattern) => void;
   onDelete: (pattern: ShiftPattern) => void;
 }) {
@@ -61,7 +63,7 @@ function PatternsList({
     return <p>No shift patterns yet: add the site’s posts, e.g. Day 07:00–19:00 and Night.</p>;
   }
   return (
-    <table className="table">
+    <table className="table" aria-busy={busy}>
       <caption className="visually-hidden">Shift patterns</caption>
       <thead>
         <tr>
@@ -191,6 +193,7 @@ export function SiteRoster({ siteUuid, siteName }: { siteUuid: string; siteName:
           siteName={siteName}
           days={days}
           rows={rows}
+          busy={status === 'loading'}
           onOpenCell={(row, cell) => setOpen({ kind: 'assign', rowKey: row.key, date: cell.date })}
         />
       ) : null}
@@ -209,6 +212,7 @@ export function SiteRoster({ siteUuid, siteName }: { siteUuid: string; siteName:
         </div>
         <PatternsList
           patterns={current ? patterns : []}
+          busy={status === 'loading'}
           onEdit={(pattern) => setOpen({ kind: 'pattern', pattern })}
           onDelete={(pattern) => setOpen({ kind: 'delete-pattern', pattern })}
         />

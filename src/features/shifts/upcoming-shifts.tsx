@@ -32,7 +32,7 @@ export function UpcomingShifts({ guardUuid }: { guardUuid: string }) {
     return <p>No shifts in the next {UPCOMING_DAYS} days.</p>;
   }
   return (
-    <table className="table">
+    <table className="table" aria-busy="false">
       <caption className="visually-hidden">Upcoming shifts</caption>
       <thead>
         <tr>
