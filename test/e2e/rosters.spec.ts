@@ -129,5 +129,8 @@ test('a company plans a week: Day and Night patterns, their shifts, a guard put 
   await expect(page.getByRole('button', { name: 'Next week' })).toBeHidden();
   await expect(page.getByRole('table', { name: 'Shift patterns' })).toBeHidden();
   await expect(page.getByText(`Roster of ${site.name}, week`)).toBeVisible();
+  // One sheet: the PDF the browser would print has a single page.
+  const pdf = (await page.pdf({ preferCSSPageSize: true })).toString('latin1');
+  expect(pdf.match(/\/Type\s*\/Page\b(?!s)/g)).toHaveLength(1);
   await page.emulateMedia({ media: 'screen' });
 });
