@@ -38,7 +38,7 @@ async function siteWithGuards(): Promise<{ uuid: string; name: string }> {
   return row;
 }
 
-test('a company plans a week: Day and Night patterns, their shifts, a guard put on one by keyboard', async ({
+test('a company plans a week: Day and Night patterns, their shifts, a guard put on one by keyboard; the week prints alone', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -132,5 +132,22 @@ test('a company plans a week: Day and Night patterns, their shifts, a guard put 
   // One sheet: the PDF the browser would print has a single page.
   const pdf = (await page.pdf({ preferCSSPageSize: true })).toString('latin1');
   expect(pdf.match(/\/Type\s*\/Page\b(?!s)/g)).toHaveLength(1);
+  await page.emulateMedia({ media: 'screen' });
+
+  // The site's Roster tab shows the same week, and prints it alone, without the site's page.
+  await page.goto(`/site-details/${site.uuid}/company`);
+  await page.getByRole('tab', { name: 'Roster', exact: true }).click();
+  const tabGrid = page.getByRole('table', { name: `Roster of ${site.name}` });
+  await expect(tabGrid).toHaveAttribute('aria-busy', 'false');
+  await page.getByRole('button', { name: 'Next week' }).click();
+  await expect(tabGrid.getByRole('button', { name: new RegExp(`^Day, ${monday}:`) })).toContainText(
+    guard,
+  );
+  await page.emulateMedia({ media: 'print' });
+  await expect(tabGrid).toBeVisible();
+  await expect(page.getByRole('tablist')).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: site.name })).toBeHidden();
+  const tabPdf = (await page.pdf({ preferCSSPageSize: true })).toString('latin1');
+  expect(tabPdf.match(/\/Type\s*\/Page\b(?!s)/g)).toHaveLength(1);
   await page.emulateMedia({ media: 'screen' });
 });
