@@ -233,6 +233,62 @@ describe('The Roster screen', () => {
   });
 });
 
+describe('Changing the week', () => {
+  it('swaps two shifts’ guards', async () => {
+    const { grid, user } = await openRoster();
+    await user.click(screen.getByRole('button', { name: 'Swap guards' }));
+    const dialog = await shownModal();
+    const monday = thisMonday();
+    const [dayShift, nightShift] = ['Day', 'Night'].map(
+      (name) =>
+        shiftRecords().find((s) => s.date === monday && s.name === name && s.slot === 0)?.uuid ??
+        '',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Swap' }));
+    expect(await within(dialog).findAllByText('Choose a shift.')).toHaveLength(2);
+    await user.selectOptions(within(dialog).getByLabelText('First shift'), dayShift ?? '');
+    await user.selectOptions(within(dialog).getByLabelText('Second shift'), nightShift ?? '');
+    await user.click(within(dialog).getByRole('button', { name: 'Swap' }));
+    expect(await screen.findByText('Guards swapped.')).toBeInTheDocument();
+    await waitFor(() => expect(cellButton(grid, 'Night', 0)).toHaveTextContent('Ahmad Faizal'));
+    expect(cellButton(grid, 'Day', 0)).toHaveTextContent('0 / 2 filled');
+  });
+
+  it('moves a week on and back, and edits and deletes a pattern', async () => {
+    const { grid, user } = await openRoster();
+    await user.click(screen.getByRole('button', { name: 'Next week' }));
+    const next = dayAfter(thisMonday(), 7).split('-');
+    expect(
+      await within(grid).findByRole('columnheader', { name: `Mon ${next[2]}/${next[1]}` }),
+    ).toBeInTheDocument();
+    expect(within(grid).getAllByText('Not made yet')).toHaveLength(14);
+    await user.click(screen.getByRole('button', { name: 'This week' }));
+    await within(grid).findByText('Ahmad Faizal');
+
+    const patterns = screen.getByRole('table', { name: 'Shift patterns' });
+    await user.click(within(patterns).getByRole('button', { name: 'Edit pattern Night' }));
+    const dialog = await shownModal();
+    expect(within(dialog).getByLabelText('Start')).toHaveValue('19:00');
+    await user.clear(within(dialog).getByLabelText('Guards needed'));
+    await user.type(within(dialog).getByLabelText('Guards needed'), '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Shift pattern saved.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(patterns).getByText('Night').closest('tr')).toHaveTextContent('3'),
+    );
+
+    await user.click(within(patterns).getByRole('button', { name: 'Delete pattern Night' }));
+    const confirm = await waitFor(() => {
+      const modal = screen.getByRole('dialog', { name: 'Delete Shift Pattern' });
+      expect(modal).toHaveClass('show');
+      return modal;
+    });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Shift pattern deleted.')).toBeInTheDocument();
+    await waitFor(() => expect(within(patterns).queryByText('Night')).toBeNull());
+  });
+});
+
 describe('The roster elsewhere', () => {
   it('shows a site’s week on its Roster tab', async () => {
     const { user } = renderApp('/site-details/site-1/company-1', { role: 'securitycompany' });
