@@ -64,6 +64,7 @@ const ENGINE_SPECS = [
   'incidents',
   'kiosk',
   'password',
+  'rosters',
   'sites',
   'visitor-passes',
   'visitors',

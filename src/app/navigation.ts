@@ -36,7 +36,7 @@ export const SECTIONS = {
   guards: { label: 'Guard', path: '/security-guards', icon: Shield, accent: 'green' },
   users: { label: 'Users', path: '/users', icon: KeyRound, accent: 'slate' },
   watchlist: { label: 'Watchlist', path: '/watchlist', icon: UserX, accent: 'amber' },
-  roster: { label: 'Roster', path: '/rosters', icon: CalendarDays, accent: 'violet' },
+  rosters: { label: 'Roster', path: '/rosters', icon: CalendarDays, accent: 'teal' },
 } as const satisfies Record<string, Section>;
 
 const {
@@ -44,24 +44,24 @@ const {
   sites,
   incidents,
   visitors,
-  roster,
   companies,
   supervisors,
   guards,
   users,
   watchlist,
+  rosters,
 } = SECTIONS;
-const everyone: Section[] = [dashboard, sites, incidents, visitors, roster];
+const everyone: Section[] = [dashboard, sites, incidents, visitors];
 
 /** The side navigation of each role, as the spec lists it. */
 export function navigationFor(role: RoleType | null): Section[] {
   switch (role) {
     case 'sitesupervisor':
-      return [...everyone, guards];
+      return [...everyone, guards, rosters];
     case 'securitycompany':
-      return [...everyone, supervisors, guards, users, watchlist];
+      return [...everyone, supervisors, guards, users, watchlist, rosters];
     default:
-      return [...everyone, companies, supervisors, guards, users, watchlist];
+      return [...everyone, companies, supervisors, guards, users, watchlist, rosters];
   }
 }
 

@@ -172,6 +172,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: '/rosters',
+            lazy: lazyScreen(
+              () => import('../features/shifts/rosters-page'),
+              ({ RostersPage }) => <RostersPage />,
+            ),
+          },
+          {
             path: '/users',
             lazy: lazyScreen(
               () => import('./pages/logins-page'),

@@ -22,16 +22,16 @@ describe('side navigation per role', () => {
       'Sites',
       'Incidents',
       'Visitors',
-      'Roster',
       'Security Company',
       'Site Supervisors',
       'Guard',
       'Users',
       'Watchlist',
+      'Roster',
     ]);
   });
 
-  it('gives a security company supervisors, guards, users and its watchlist but not companies', async () => {
+  it('gives a security company supervisors, guards, users, its watchlist and the roster but not companies', async () => {
     renderApp('/dashboard', { role: 'securitycompany' });
     await screen.findByRole('heading', { name: 'Dashboard' });
     expect(navigationLabels()).toEqual([
@@ -39,15 +39,15 @@ describe('side navigation per role', () => {
       'Sites',
       'Incidents',
       'Visitors',
-      'Roster',
       'Site Supervisors',
       'Guard',
       'Users',
       'Watchlist',
+      'Roster',
     ]);
   });
 
-  it('gives a site supervisor guards only beyond the common sections', async () => {
+  it('gives a site supervisor guards and the roster beyond the common sections', async () => {
     renderApp('/dashboard', { role: 'sitesupervisor' });
     await screen.findByRole('heading', { name: 'Dashboard' });
     expect(navigationLabels()).toEqual([
@@ -55,8 +55,8 @@ describe('side navigation per role', () => {
       'Sites',
       'Incidents',
       'Visitors',
-      'Roster',
       'Guard',
+      'Roster',
     ]);
   });
 

@@ -14,6 +14,7 @@ import { kioskHandlers, resetKioskRecords } from './handlers/kiosks';
 import { securityCompanyHandlers } from './handlers/security-companies';
 import { sessionHandlers } from './handlers/session';
 import { resetShiftWatchRecords, shiftWatchHandlers } from './handlers/shift-watch';
+import { resetShiftRecords, shiftHandlers } from './handlers/shifts';
 import { resetSiteRecords, siteHandlers } from './handlers/sites';
 import { resetVisitorRecords, visitorHandlers } from './handlers/visitors';
 import { resetUnitRecords, unitHandlers } from './handlers/units';
@@ -39,7 +40,9 @@ export const server = setupServer(
   ...watchlistHandlers,
   ...unitHandlers,
   ...alertHandlers,
+  // Before shiftHandlers: its GET /shifts answers the calls with a state, and passes the others on.
   ...shiftWatchHandlers,
+  ...shiftHandlers,
 );
 
 /**
@@ -57,4 +60,5 @@ export function resetRecords(): void {
   resetUnitRecords();
   resetAlertRecords();
   resetShiftWatchRecords();
+  resetShiftRecords();
 }

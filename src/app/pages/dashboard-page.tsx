@@ -88,7 +88,7 @@ const guardsCard: CardSpec = {
 function rosterCard(today: string): CardSpec {
   return {
     title: 'Roster',
-    section: SECTIONS.roster,
+    section: SECTIONS.rosters,
     figures: [
       {
         label: 'Missed today',
