@@ -67,7 +67,7 @@ export function GuardDetailsPage() {
               {
                 id: 'upcoming-shifts',
                 label: 'Upcoming shifts',
-                render: () => <UpcomingShifts guardUuid={shown.uuid} />,
+                render: () => <UpcomingShifts guardUuid={shown.uuid} guardName={shown.name} />,
               },
               ...(withHistory
                 ? [

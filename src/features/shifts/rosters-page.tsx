@@ -1,8 +1,9 @@
 import { useEffect, useId } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { FormGroup, Input, Label } from 'reactstrap';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LoadingOverlay } from '../../components/loading-overlay';
+import { NOW_BOARD_PATH, SHIFT_LIST_PATH } from './shift-words';
 import { SiteRoster } from './site-roster';
 import { loadRosterSites, selectRosterSites, selectRosterSitesStatus } from './shifts-slice';
 
@@ -28,6 +29,10 @@ export function RostersPage() {
   return (
     <section className="position-relative">
       <h1 className="page-title roster-no-print">Roster</h1>
+      <nav aria-label="Roster views" className="roster-no-print roster-views mb-3">
+        <Link to={NOW_BOARD_PATH}>Now board</Link>
+        <Link to={SHIFT_LIST_PATH}>Today’s shifts</Link>
+      </nav>
       {status === 'loading' && sites.length === 0 ? <LoadingOverlay /> : null}
       {status === 'loaded' && sites.length === 0 ? (
         <p>No sites with the guard service to plan shifts for.</p>

@@ -1,11 +1,37 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import FileSpreadsheet from 'lucide-react/icons/file-spreadsheet';
+import { Button } from 'reactstrap';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { isCancelled, longDay, shiftTimes } from './roster-week';
 import { loadUpcomingShifts, selectUpcoming, UPCOMING_DAYS } from './shifts-slice';
+import { TimesheetModal } from './timesheet-modal';
 
-/** A guard's shifts of today and the next days (a guard's details page), cancelled ones marked. */
-export function UpcomingShifts({ guardUuid }: { guardUuid: string }) {
+/**
+ * A guard's shifts of today and the next days (a guard's details page), cancelled ones marked,
+ * and the guard's timesheet for a period.
+ */
+export function UpcomingShifts({ guardUuid, guardName }: { guardUuid: string; guardName: string }) {
+  const [timesheetOpen, setTimesheetOpen] = useState(false);
+  return (
+    <>
+      <div className="d-flex justify-content-end mb-2">
+        <Button color="primary" outline onClick={() => setTimesheetOpen(true)}>
+          <FileSpreadsheet size={16} aria-hidden="true" />
+          Timesheet
+        </Button>
+      </div>
+      <UpcomingShiftsTable guardUuid={guardUuid} />
+      <TimesheetModal
+        isOpen={timesheetOpen}
+        onClose={() => setTimesheetOpen(false)}
+        guard={{ uuid: guardUuid, name: guardName }}
+      />
+    </>
+  );
+}
+
+function UpcomingShiftsTable({ guardUuid }: { guardUuid: string }) {
   const dispatch = useAppDispatch();
   const upcoming = useAppSelector(selectUpcoming);
   const current = upcoming.guardUuid === guardUuid;
