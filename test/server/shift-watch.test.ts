@@ -1,8 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Alert, AlertPreference } from '@contract/alerts';
 import type { NowSite, RosterSettings, Shift, Timesheet } from '@contract/shifts';
 import { ROSTER_SETTINGS_MESSAGES, SHIFT_MESSAGES } from '@rules/shifts';
+import { openConfiguredDatabase } from '../../server/src/db/open-data-dir';
 import { toDbTime } from '../../server/src/db/time';
 import { createMailer, outboxDirectory } from '../../server/src/mail/mailer';
 import { createAttendancesRepository } from '../../server/src/modules/attendances/attendances.repository';
@@ -11,6 +14,7 @@ import { shiftTimes } from '../../server/src/modules/shifts/shifts.service';
 import { createCompany, createGuard, createSite, createUser, PASSWORD } from './factories';
 import { guardDoor } from './guard-door';
 import { authHeaders, makeTestApp, signIn, type TestApp } from './test-app';
+import { TEST_ENGINE } from './test-database';
 
 // The watch over rosters (issue 36): each shift's state from the attendance that starts it, the
 // minute watch and its alerts, who sees them, the digest mails, the Now board, the dashboard's
@@ -362,6 +366,53 @@ describe('the watch', () => {
       },
     ]);
   });
+
+  // Two server processes on one SQLite file: two connections, racing for each minute.
+  it.runIf(TEST_ENGINE === 'sqlite')(
+    'raises one alert per shift from two processes on one database file',
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'guard-console-watch-'));
+      const first = await openConfiguredDatabase({ dataDir, databaseUrl: null });
+      const second = await openConfiguredDatabase({ dataDir, databaseUrl: null });
+      try {
+        const company = await createCompany(first, 'Cerberus Security');
+        const site = await createSite(first, company, { name: 'Bukit Bintang Suites' });
+        const guard = await createGuard(first, company, { name: 'Eko Prasetyo' }, [site]);
+        await first
+          .insertInto('shifts')
+          .values({
+            uuid: crypto.randomUUID(),
+            residence_uuid: site,
+            pattern_uuid: null,
+            name: 'Day',
+            date: DAY,
+            ...shiftTimes(DAY, '07:00', '19:00'),
+            guard_uuid: guard,
+          })
+          .execute();
+        const quiet = { ...deps, mailer: null };
+        for (const minute of ['07:30', '07:31', '07:32']) {
+          const runs = await Promise.all([
+            runShiftWatch(first, at(DAY, minute), quiet),
+            runShiftWatch(second, at(DAY, minute), quiet),
+          ]);
+          expect(
+            runs.filter((run) => run !== null),
+            minute,
+          ).toHaveLength(1);
+        }
+        // Both lose the lease (restarts) and run the same minute again: still one alert.
+        await first.deleteFrom('job_leases').execute();
+        await runShiftWatch(second, at(DAY, '07:32'), quiet);
+        const alerts = await second.selectFrom('alerts').select('kind').execute();
+        expect(alerts).toEqual([{ kind: 'no_show' }]);
+      } finally {
+        await first.destroy();
+        await second.destroy();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('marks a shift shorter than the no-show time no-show once it has ended, and leaves cancelled shifts alone', async () => {
     const short = await plan(mont, arjun, '07:00', '07:15');

@@ -415,6 +415,8 @@ export interface AlertsTable {
   guard_uuid: string | null;
   message: string;
   created_at: string;
+  /** 1 once the digest step has claimed its mails. */
+  digested: Generated<number>;
 }
 
 export interface AlertReadsTable {

@@ -5,7 +5,8 @@ import { nowDefault } from '../engine/timestamps';
 // Frozen once landed. The watch over rosters (issue 36): each dated shift's state and the
 // attendance row that started it (with its start, end and minutes late, copied when it attaches),
 // each company's watch settings, and the alerts the watch raises, read per user, chosen per user
-// and site, and mailed once per user (alert_mailings: the row is the claim to mail it).
+// and site, and mailed once per user (alert_mailings: the row is the claim to mail it; `digested`
+// once the digest step has seen it, so each run reads only new alerts).
 // The watch reads shifts by state and start, the Now board and the dashboard by start, the end of
 // an attendance its shift by attendance.
 
@@ -54,6 +55,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('guard_uuid', 'text')
     .addColumn('message', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
+    .addColumn('digested', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .createIndex('alerts_digested_created')
+    .on('alerts')
+    .columns(['digested', 'created_at'])
     .execute();
   await db.schema
     .createIndex('alerts_company_created')
@@ -80,11 +87,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('alert_uuid', 'text', (c) => c.notNull())
     .addColumn('mailed_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('alert_mailings_pk', ['profile_uuid', 'alert_uuid'])
-    .execute();
-  await db.schema
-    .createIndex('alert_mailings_mailed')
-    .on('alert_mailings')
-    .column('mailed_at')
     .execute();
   await db.schema
     .createTable('alert_preferences')

@@ -9,6 +9,9 @@ import { addDays, localClock, localDate, toDbTime } from '../../db/time';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** Rows per statement: few statements for a minute's thousands, within both engines' limits. */
+const CHUNK = 2_000;
+
 export const SHIFT_ALERT_KINDS = ['late', 'no_show'] as const;
 export const LICENCE_ALERT_KINDS = ['licence_expiring', 'licence_expired'] as const;
 /** How many days before a company's licence expires its users are warned. */
@@ -43,7 +46,7 @@ export async function raiseShiftAlerts(
   now: Date,
 ): Promise<number> {
   let raised = 0;
-  for (let i = 0; i < shiftUuids.length; i += 500) {
+  for (let i = 0; i < shiftUuids.length; i += CHUNK) {
     const rows = await db
       .selectFrom('shifts')
       .innerJoin('residences', 'residences.uuid', 'shifts.residence_uuid')
@@ -60,7 +63,7 @@ export async function raiseShiftAlerts(
         'residences.security_company_uuid',
         'guards.name as guard_name',
       ])
-      .where('shifts.uuid', 'in', shiftUuids.slice(i, i + 500))
+      .where('shifts.uuid', 'in', shiftUuids.slice(i, i + CHUNK))
       .execute();
     if (rows.length === 0) continue;
     const values = rows.map((row) => {
@@ -314,8 +317,8 @@ export function createAlertsRepository(db: DB) {
 export type AlertsRepository = ReturnType<typeof createAlertsRepository>;
 
 /**
- * The digests due at `now`: for each live, active user, the alerts of the last day it gets by
- * email and has not been mailed, claimed for it here. The claim (a row of alert_mailings per user
+ * The digests due at `now`: for each live, active user, the alerts of the last day not yet
+ * digested that it gets by email, claimed for it here. The claim (a row of alert_mailings per user
  * and alert, inserted only where none is) is what keeps an alert to one mail, however many
  * processes run: only the process whose insert made the row mails it.
  */
@@ -324,21 +327,13 @@ export async function claimDigests(db: DB, now: Date): Promise<PendingDigest[]> 
   const alerts = await db
     .selectFrom('alerts')
     .select(['uuid', 'kind', 'security_company_uuid', 'residence_uuid', 'message', 'created_at'])
+    .where('digested', '=', 0)
     .where('created_at', '>=', since)
     .where('created_at', '<=', toDbTime(now))
     .orderBy('created_at')
     .orderBy('uuid')
     .execute();
   if (alerts.length === 0) return [];
-  const mailed = new Set(
-    (
-      await db
-        .selectFrom('alert_mailings')
-        .select(['profile_uuid', 'alert_uuid'])
-        .where('mailed_at', '>=', since)
-        .execute()
-    ).map((row) => `${row.profile_uuid} ${row.alert_uuid}`),
-  );
   const siteUuids = [
     ...new Set(alerts.flatMap((alert) => (alert.residence_uuid ? [alert.residence_uuid] : []))),
   ];
@@ -439,7 +434,6 @@ export async function claimDigests(db: DB, now: Date): Promise<PendingDigest[]> 
 
   const due = new Map<string, { recipient: AlertRecipient; alerts: typeof alerts }>();
   const add = (recipient: AlertRecipient, alert: (typeof alerts)[number]) => {
-    if (mailed.has(`${recipient.profileUuid} ${alert.uuid}`)) return;
     if (!wantsByEmail(recipient.profileUuid, alert)) return;
     const entry = due.get(recipient.profileUuid) ?? { recipient, alerts: [] };
     entry.alerts.push(alert);
@@ -470,11 +464,11 @@ export async function claimDigests(db: DB, now: Date): Promise<PendingDigest[]> 
   const digests: PendingDigest[] = [];
   for (const { recipient, alerts: pending } of due.values()) {
     const claimed = new Set<string>();
-    for (let i = 0; i < pending.length; i += 500) {
+    for (let i = 0; i < pending.length; i += CHUNK) {
       const rows = await db
         .insertInto('alert_mailings')
         .values(
-          pending.slice(i, i + 500).map((alert) => ({
+          pending.slice(i, i + CHUNK).map((alert) => ({
             profile_uuid: recipient.profileUuid,
             alert_uuid: alert.uuid,
             mailed_at: toDbTime(now),
@@ -492,6 +486,19 @@ export async function claimDigests(db: DB, now: Date): Promise<PendingDigest[]> 
         alerts: mine.map(({ uuid, message, created_at }) => ({ uuid, message, created_at })),
       });
     }
+  }
+  // Seen: later runs read only newer alerts. A run that dies before this line is repeated by the
+  // next, whose claims above find the rows already made and mail nothing twice.
+  for (let i = 0; i < alerts.length; i += CHUNK) {
+    await db
+      .updateTable('alerts')
+      .set({ digested: 1 })
+      .where(
+        'uuid',
+        'in',
+        alerts.slice(i, i + CHUNK).map((alert) => alert.uuid),
+      )
+      .execute();
   }
   return digests;
 }

@@ -703,7 +703,6 @@ export function createShiftsRepository(db: DB) {
         .selectFrom('shifts')
         .innerJoin('residences', 'residences.uuid', 'shifts.residence_uuid')
         .innerJoin('guards', 'guards.uuid', 'shifts.guard_uuid')
-        .leftJoin('attendances', 'attendances.uuid', 'shifts.attendance_uuid')
         .select([
           'shifts.guard_uuid',
           'guards.name as guard_name',
@@ -716,8 +715,9 @@ export function createShiftsRepository(db: DB) {
           'shifts.ends_at',
           'shifts.state',
           'shifts.late_minutes',
-          'attendances.checkin_at',
-          'attendances.checkout_at',
+          // The attached attendance's start and end, copied to the shift when it attached.
+          'shifts.started_at as checkin_at',
+          'shifts.ended_at as checkout_at',
         ])
         .where('shifts.starts_at', '>=', range.from)
         .where('shifts.starts_at', '<', range.to)
