@@ -270,7 +270,8 @@ test('a guard misses the night shift and another starts on time at the kiosk: be
   await shownModal(page);
   await expect(page.getByRole('textbox', { name: 'Grace (minutes)' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'watch settings');
-  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
 
   // The month's timesheet, as XLSX, with both guards' shifts.
   await page.getByRole('button', { name: 'Timesheet' }).click();

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import Bell from 'lucide-react/icons/bell';
 import { Link } from 'react-router-dom';
-import { Badge, Button } from 'reactstrap';
+import { Button } from 'reactstrap';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { formatTimestamp } from '../../lib/dates';
-import { ALERT_KIND_COLORS, ALERT_KIND_LABELS, ALERTS_PATH, alertShiftPath } from './alert-words';
+import { AlertKindBadge } from './alert-kind-badge';
+import { ALERTS_PATH, alertShiftPath } from './alert-words';
 import { loadBell, markAlertsRead, selectLatest, selectUnread } from './alerts-slice';
 import './alerts.css';
 
@@ -100,9 +101,7 @@ export function AlertBell() {
               const shiftPath = alertShiftPath(alert);
               return (
                 <li key={alert.uuid} className={alert.read ? 'is-read' : 'is-unread'}>
-                  <Badge color={ALERT_KIND_COLORS[alert.kind]}>
-                    {ALERT_KIND_LABELS[alert.kind]}
-                  </Badge>
+                  <AlertKindBadge kind={alert.kind} />
                   {alert.read ? null : <span className="visually-hidden">Unread: </span>}
                   {shiftPath ? (
                     <Link to={shiftPath} onClick={() => setOpen(false)}>

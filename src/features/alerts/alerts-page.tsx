@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import Settings from 'lucide-react/icons/settings';
 import { Link } from 'react-router-dom';
-import { Badge, Button, FormGroup, Input, Label } from 'reactstrap';
+import { Button, FormGroup, Input, Label } from 'reactstrap';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DataTable, dataColumns, DateAndTime } from '../../components/data-table';
 import { ErrorToast } from '../../components/error-toast';
@@ -9,13 +9,8 @@ import { Pagination } from '../../components/pagination';
 import type { Alert } from '@contract/alerts';
 import { formatTimestamp } from '../../lib/dates';
 import { AlertPreferencesModal } from './alert-preferences-modal';
-import {
-  ALERT_KIND_COLORS,
-  ALERT_KIND_LABELS,
-  alertGuardPath,
-  alertShareLink,
-  alertShiftPath,
-} from './alert-words';
+import { AlertKindBadge } from './alert-kind-badge';
+import { alertGuardPath, alertShareLink, alertShiftPath } from './alert-words';
 import { alertsList, bellErrorDismissed, markAlertsRead, selectBellError } from './alerts-slice';
 import './alerts.css';
 
@@ -30,9 +25,7 @@ function alertColumns(onRead: (alert: Alert) => void) {
     }),
     col.accessor('kind', {
       header: 'Alert',
-      cell: ({ getValue }) => (
-        <Badge color={ALERT_KIND_COLORS[getValue()]}>{ALERT_KIND_LABELS[getValue()]}</Badge>
-      ),
+      cell: ({ getValue }) => <AlertKindBadge kind={getValue()} />,
     }),
     col.accessor('message', {
       header: 'What happened',

@@ -178,7 +178,7 @@ export function RosterSettingsModal({ isOpen, onClose }: { isOpen: boolean; onCl
         </ModalBody>
         <ModalFooter>
           <Button type="button" color="secondary" outline onClick={onClose} disabled={saving}>
-            Close
+            Done
           </Button>
           <Button type="submit" color="primary" disabled={saving || values === null}>
             Save
