@@ -58,6 +58,16 @@ describe('The Roster screen', () => {
     expect(within(grid).getAllByText('No shift')).toHaveLength(7);
   });
 
+  it('names the watch’s state beside a guard: late, no-show, on duty', async () => {
+    const monday = dayAfter(thisMonday(), 0);
+    const ahmad = shiftRecords().find((s) => s.date === monday && s.name === 'Day' && s.slot === 0);
+    if (!ahmad) throw new Error('The fixture has no Monday Day shift.');
+    Object.assign(ahmad, { state: 'late', started_at: `${monday} 00:25:00`, late_minutes: 25 });
+    const { grid } = await openRoster();
+    expect(cellButton(grid, 'Day', 0)).toHaveTextContent('Ahmad Faizal · Late');
+    expect(cellButton(grid, 'Night', 6)).not.toHaveTextContent('·');
+  });
+
   it('assigns a guard by keyboard: the cell opens its places, a guard is chosen and saved', async () => {
     const { grid, user } = await openRoster();
     const tuesdayDay = cellButton(grid, 'Day', 1);

@@ -1,5 +1,10 @@
 import CircleAlert from 'lucide-react/icons/circle-alert';
+import type { ShiftState } from '@contract/shifts';
 import { isCancelled, longDay, shortDay, type RosterCell, type RosterRow } from './roster-week';
+import { stateLabel } from './shift-words';
+
+/** The watch's states a cell names beside the guard (upcoming and completed go unsaid). */
+const SAID: readonly ShiftState[] = ['on_duty', 'late', 'no_show', 'left_early'];
 
 function CellContent({ cell }: { cell: RosterCell }) {
   const open = cell.needed - cell.filled;
@@ -11,6 +16,9 @@ function CellContent({ cell }: { cell: RosterCell }) {
         .map((shift) => (
           <span key={shift.uuid} className="roster-guard">
             {shift.guard_name}
+            {SAID.includes(shift.state) ? (
+              <span className={`roster-state is-${shift.state}`}> · {stateLabel(shift.state)}</span>
+            ) : null}
           </span>
         ))}
       {cell.needed > 0 ? (
