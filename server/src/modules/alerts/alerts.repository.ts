@@ -317,23 +317,52 @@ export function createAlertsRepository(db: DB) {
 export type AlertsRepository = ReturnType<typeof createAlertsRepository>;
 
 /**
- * The digests due at `now`: for each live, active user, the alerts of the last day not yet
- * digested that it gets by email, claimed for it here. The claim (a row of alert_mailings per user
- * and alert, inserted only where none is) is what keeps an alert to one mail, however many
- * processes run: only the process whose insert made the row mails it.
+ * The digests due at `now`: the alerts of the last day not yet digested, taken by this run (the
+ * update that turns `digested` to 1 answers the rows it turned, so of two runs at once each alert
+ * goes to one), and for each live, active user the taken alerts it gets by email. Taken alerts are
+ * mailed at most once: a mail that fails is not sent again (the alert stays in the console).
  */
 export async function claimDigests(db: DB, now: Date): Promise<PendingDigest[]> {
   const since = toDbTime(new Date(now.getTime() - 24 * 3_600_000));
-  const alerts = await db
+  const pending = await db
     .selectFrom('alerts')
-    .select(['uuid', 'kind', 'security_company_uuid', 'residence_uuid', 'message', 'created_at'])
+    .select('uuid')
     .where('digested', '=', 0)
     .where('created_at', '>=', since)
     .where('created_at', '<=', toDbTime(now))
-    .orderBy('created_at')
-    .orderBy('uuid')
     .execute();
+  const alerts: Array<{
+    uuid: string;
+    kind: string;
+    security_company_uuid: string | null;
+    residence_uuid: string | null;
+    message: string;
+    created_at: string;
+  }> = [];
+  for (let i = 0; i < pending.length; i += CHUNK) {
+    alerts.push(
+      ...(await db
+        .updateTable('alerts')
+        .set({ digested: 1 })
+        .where('digested', '=', 0)
+        .where(
+          'uuid',
+          'in',
+          pending.slice(i, i + CHUNK).map((alert) => alert.uuid),
+        )
+        .returning([
+          'uuid',
+          'kind',
+          'security_company_uuid',
+          'residence_uuid',
+          'message',
+          'created_at',
+        ])
+        .execute()),
+    );
+  }
   if (alerts.length === 0) return [];
+  alerts.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.uuid.localeCompare(b.uuid));
   const siteUuids = [
     ...new Set(alerts.flatMap((alert) => (alert.residence_uuid ? [alert.residence_uuid] : []))),
   ];
@@ -461,44 +490,8 @@ export async function claimDigests(db: DB, now: Date): Promise<PendingDigest[]> 
     }
   }
 
-  const digests: PendingDigest[] = [];
-  for (const { recipient, alerts: pending } of due.values()) {
-    const claimed = new Set<string>();
-    for (let i = 0; i < pending.length; i += CHUNK) {
-      const rows = await db
-        .insertInto('alert_mailings')
-        .values(
-          pending.slice(i, i + CHUNK).map((alert) => ({
-            profile_uuid: recipient.profileUuid,
-            alert_uuid: alert.uuid,
-            mailed_at: toDbTime(now),
-          })),
-        )
-        .onConflict((oc) => oc.columns(['profile_uuid', 'alert_uuid']).doNothing())
-        .returning('alert_uuid')
-        .execute();
-      for (const row of rows) claimed.add(row.alert_uuid);
-    }
-    const mine = pending.filter((alert) => claimed.has(alert.uuid));
-    if (mine.length > 0) {
-      digests.push({
-        recipient,
-        alerts: mine.map(({ uuid, message, created_at }) => ({ uuid, message, created_at })),
-      });
-    }
-  }
-  // Seen: later runs read only newer alerts. A run that dies before this line is repeated by the
-  // next, whose claims above find the rows already made and mail nothing twice.
-  for (let i = 0; i < alerts.length; i += CHUNK) {
-    await db
-      .updateTable('alerts')
-      .set({ digested: 1 })
-      .where(
-        'uuid',
-        'in',
-        alerts.slice(i, i + CHUNK).map((alert) => alert.uuid),
-      )
-      .execute();
-  }
-  return digests;
+  return [...due.values()].map(({ recipient, alerts: mine }) => ({
+    recipient,
+    alerts: mine.map(({ uuid, message, created_at }) => ({ uuid, message, created_at })),
+  }));
 }
