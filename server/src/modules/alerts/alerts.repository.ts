@@ -34,6 +34,40 @@ export const ALERT_MESSAGES = {
 /** 'DD/MM/YYYY' of 'YYYY-MM-DD', as the console writes dates. */
 const shownDate = (date: string) => date.split('-').reverse().join('/');
 
+/** What a shift's alert is written from. */
+export interface ShiftAlertRow {
+  uuid: string;
+  name: string;
+  starts_at: string;
+  ends_at: string;
+  residence_uuid: string;
+  guard_uuid: string | null;
+  late_minutes: number | null;
+  residence_name: string;
+  security_company_uuid: string | null;
+  guard_name: string | null;
+}
+
+/** Shifts with what their alerts say: their site's and guard's names. */
+export function shiftAlertRows(db: Db) {
+  return db
+    .selectFrom('shifts')
+    .innerJoin('residences', 'residences.uuid', 'shifts.residence_uuid')
+    .leftJoin('guards', 'guards.uuid', 'shifts.guard_uuid')
+    .select([
+      'shifts.uuid',
+      'shifts.name',
+      'shifts.starts_at',
+      'shifts.ends_at',
+      'shifts.residence_uuid',
+      'shifts.guard_uuid',
+      'shifts.late_minutes',
+      'residences.name as residence_name',
+      'residences.security_company_uuid',
+      'guards.name as guard_name',
+    ]);
+}
+
 /**
  * Raises the alert of each of these shifts for `kind`, once: the dedupe key
  * `shift:<uuid>:<kind>` is unique, so a second raise (another process, a restart) adds nothing.
@@ -45,59 +79,68 @@ export async function raiseShiftAlerts(
   kind: 'late' | 'no_show',
   now: Date,
 ): Promise<number> {
-  let raised = 0;
+  const rows: ShiftAlertRow[] = [];
   for (let i = 0; i < shiftUuids.length; i += CHUNK) {
-    const rows = await db
-      .selectFrom('shifts')
-      .innerJoin('residences', 'residences.uuid', 'shifts.residence_uuid')
-      .leftJoin('guards', 'guards.uuid', 'shifts.guard_uuid')
-      .select([
-        'shifts.uuid',
-        'shifts.name',
-        'shifts.starts_at',
-        'shifts.ends_at',
-        'shifts.residence_uuid',
-        'shifts.guard_uuid',
-        'shifts.late_minutes',
-        'residences.name as residence_name',
-        'residences.security_company_uuid',
-        'guards.name as guard_name',
-      ])
-      .where('shifts.uuid', 'in', shiftUuids.slice(i, i + CHUNK))
-      .execute();
-    if (rows.length === 0) continue;
-    const values = rows.map((row) => {
-      const shift = `${row.name} ${localClock(row.starts_at)}–${localClock(row.ends_at)}`;
-      const message =
-        row.guard_name === null
-          ? ALERT_MESSAGES.unstaffed(shift, row.residence_name)
-          : kind === 'late'
-            ? ALERT_MESSAGES.late(
-                row.guard_name,
-                Number(row.late_minutes ?? 0),
-                shift,
-                row.residence_name,
-              )
-            : ALERT_MESSAGES.noShow(row.guard_name, shift, row.residence_name);
-      return {
-        uuid: randomUUID(),
-        kind,
-        dedupe_key: `shift:${row.uuid}:${kind}`,
-        security_company_uuid: row.security_company_uuid,
-        residence_uuid: row.residence_uuid,
-        shift_uuid: row.uuid,
-        guard_uuid: row.guard_uuid,
-        message,
-        created_at: toDbTime(now),
-      };
-    });
+    rows.push(
+      ...(await shiftAlertRows(db)
+        .where('shifts.uuid', 'in', shiftUuids.slice(i, i + CHUNK))
+        .execute()),
+    );
+  }
+  return insertShiftAlerts(db, rows, kind, now);
+}
+
+/** Inserts the alerts of these shifts for `kind`, each once (see raiseShiftAlerts). */
+export async function insertShiftAlerts(
+  db: Db,
+  rows: readonly ShiftAlertRow[],
+  kind: 'late' | 'no_show',
+  now: Date,
+): Promise<number> {
+  // A minute's shifts share a few times: each is turned into local time once.
+  const clocks = new Map<string, string>();
+  const clock = (stored: string) => {
+    let text = clocks.get(stored);
+    if (text === undefined) {
+      text = localClock(stored);
+      clocks.set(stored, text);
+    }
+    return text;
+  };
+  const createdAt = toDbTime(now);
+  const values = rows.map((row) => {
+    const shift = `${row.name} ${clock(row.starts_at)}–${clock(row.ends_at)}`;
+    const message =
+      row.guard_name === null
+        ? ALERT_MESSAGES.unstaffed(shift, row.residence_name)
+        : kind === 'late'
+          ? ALERT_MESSAGES.late(
+              row.guard_name,
+              Number(row.late_minutes ?? 0),
+              shift,
+              row.residence_name,
+            )
+          : ALERT_MESSAGES.noShow(row.guard_name, shift, row.residence_name);
+    return {
+      uuid: randomUUID(),
+      kind,
+      dedupe_key: `shift:${row.uuid}:${kind}`,
+      security_company_uuid: row.security_company_uuid,
+      residence_uuid: row.residence_uuid,
+      shift_uuid: row.uuid,
+      guard_uuid: row.guard_uuid,
+      message,
+      created_at: createdAt,
+    };
+  });
+  let raised = 0;
+  for (let i = 0; i < values.length; i += CHUNK) {
     const inserted = await db
       .insertInto('alerts')
-      .values(values)
+      .values(values.slice(i, i + CHUNK))
       .onConflict((oc) => oc.column('dedupe_key').doNothing())
-      .returning('uuid')
-      .execute();
-    raised += inserted.length;
+      .executeTakeFirst();
+    raised += Number(inserted.numInsertedOrUpdatedRows ?? 0);
   }
   return raised;
 }

@@ -4,8 +4,8 @@ import { claimJob } from '../../jobs/job-leases';
 import type { OutgoingMail } from '../../mail/mailer';
 import {
   claimDigests,
+  insertShiftAlerts,
   raiseLicenceAlerts,
-  raiseShiftAlerts,
   type PendingDigest,
 } from '../alerts/alerts.repository';
 import { markNoShows, shiftsWithoutAlert } from './shifts.repository';
@@ -92,8 +92,8 @@ export async function runShiftWatch(db: DB, now: Date, deps: WatchDeps): Promise
     const marked = await markNoShows(trx, now);
     let raised = 0;
     for (const kind of ['late', 'no_show'] as const) {
-      const uuids = await shiftsWithoutAlert(trx, kind, since, at);
-      raised += await raiseShiftAlerts(trx, uuids, kind, now);
+      const rows = await shiftsWithoutAlert(trx, kind, since, at);
+      raised += await insertShiftAlerts(trx, rows, kind, now);
     }
     raised += await raiseLicenceAlerts(trx, now);
     return { noShows: marked, alerts: raised };
