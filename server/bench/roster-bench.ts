@@ -174,7 +174,6 @@ async function resetMinute(db: DB, today: string, company: string) {
     .where('date', '=', today)
     .where('name', '=', 'Day')
     .where('residence_uuid', 'in', sites);
-  await db.deleteFrom('alert_mailings').execute();
   await db.deleteFrom('alerts').where('shift_uuid', 'in', due).execute();
   await db
     .updateTable('shifts')

@@ -104,7 +104,6 @@ afterEach(async () => {
   for (const table of [
     'alerts',
     'alert_reads',
-    'alert_mailings',
     'alert_preferences',
     'shifts',
     'open_shifts',

@@ -415,20 +415,13 @@ export interface AlertsTable {
   guard_uuid: string | null;
   message: string;
   created_at: string;
-  /** 1 once the digest step has claimed its mails. */
+  /** 1 once a digest step has taken it to mail (the one whose update turned it). */
   digested: Generated<number>;
 }
 
 export interface AlertReadsTable {
   profile_uuid: string;
   alert_uuid: string;
-}
-
-/** An alert mailed to a user: the row, inserted first, is the one process's claim to mail it. */
-export interface AlertMailingsTable {
-  profile_uuid: string;
-  alert_uuid: string;
-  mailed_at: string;
 }
 
 /** A user's choice for one site; no row means every alert, by email too. */
@@ -547,7 +540,6 @@ export interface Database {
   shifts: ShiftsTable;
   alerts: AlertsTable;
   alert_reads: AlertReadsTable;
-  alert_mailings: AlertMailingsTable;
   alert_preferences: AlertPreferencesTable;
   kiosks: KiosksTable;
   guard_sessions: GuardSessionsTable;

@@ -5,8 +5,8 @@ import { nowDefault } from '../engine/timestamps';
 // Frozen once landed. The watch over rosters (issue 36): each dated shift's state and the
 // attendance row that started it (with its start, end and minutes late, copied when it attaches),
 // each company's watch settings, and the alerts the watch raises, read per user, chosen per user
-// and site, and mailed once per user (alert_mailings: the row is the claim to mail it; `digested`
-// once the digest step has seen it, so each run reads only new alerts).
+// and site, and mailed once (`digested`: the digest step that turns it to 1 is the one that mails
+// it, so each run reads only new alerts).
 // The watch reads shifts by state and start, the Now board and the dashboard by start, the end of
 // an attendance its shift by attendance.
 
@@ -82,13 +82,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('alert_reads_pk', ['profile_uuid', 'alert_uuid'])
     .execute();
   await db.schema
-    .createTable('alert_mailings')
-    .addColumn('profile_uuid', 'text', (c) => c.notNull())
-    .addColumn('alert_uuid', 'text', (c) => c.notNull())
-    .addColumn('mailed_at', 'text', (c) => c.notNull())
-    .addPrimaryKeyConstraint('alert_mailings_pk', ['profile_uuid', 'alert_uuid'])
-    .execute();
-  await db.schema
     .createTable('alert_preferences')
     .addColumn('profile_uuid', 'text', (c) => c.notNull())
     .addColumn('residence_uuid', 'text', (c) => c.notNull())
@@ -100,7 +93,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['alert_preferences', 'alert_mailings', 'alert_reads', 'alerts']) {
+  for (const table of ['alert_preferences', 'alert_reads', 'alerts']) {
     await db.schema.dropTable(table).execute();
   }
   for (const column of ['late_grace_minutes', 'no_show_minutes', 'weekly_hours_limit']) {

@@ -34,6 +34,40 @@ export const ALERT_MESSAGES = {
 /** 'DD/MM/YYYY' of 'YYYY-MM-DD', as the console writes dates. */
 const shownDate = (date: string) => date.split('-').reverse().join('/');
 
+/** What a shift's alert is written from. */
+export interface ShiftAlertRow {
+  uuid: string;
+  name: string;
+  starts_at: string;
+  ends_at: string;
+  residence_uuid: string;
+  guard_uuid: string | null;
+  late_minutes: number | null;
+  residence_name: string;
+  security_company_uuid: string | null;
+  guard_name: string | null;
+}
+
+/** Shifts with what their alerts say: their site's and guard's names. */
+export function shiftAlertRows(db: Db) {
+  return db
+    .selectFrom('shifts')
+    .innerJoin('residences', 'residences.uuid', 'shifts.residence_uuid')
+    .leftJoin('guards', 'guards.uuid', 'shifts.guard_uuid')
+    .select([
+      'shifts.uuid',
+      'shifts.name',
+      'shifts.starts_at',
+      'shifts.ends_at',
+      'shifts.residence_uuid',
+      'shifts.guard_uuid',
+      'shifts.late_minutes',
+      'residences.name as residence_name',
+      'residences.security_company_uuid',
+      'guards.name as guard_name',
+    ]);
+}
+
 /**
  * Raises the alert of each of these shifts for `kind`, once: the dedupe key
  * `shift:<uuid>:<kind>` is unique, so a second raise (another process, a restart) adds nothing.
@@ -45,59 +79,68 @@ export async function raiseShiftAlerts(
   kind: 'late' | 'no_show',
   now: Date,
 ): Promise<number> {
-  let raised = 0;
+  const rows: ShiftAlertRow[] = [];
   for (let i = 0; i < shiftUuids.length; i += CHUNK) {
-    const rows = await db
-      .selectFrom('shifts')
-      .innerJoin('residences', 'residences.uuid', 'shifts.residence_uuid')
-      .leftJoin('guards', 'guards.uuid', 'shifts.guard_uuid')
-      .select([
-        'shifts.uuid',
-        'shifts.name',
-        'shifts.starts_at',
-        'shifts.ends_at',
-        'shifts.residence_uuid',
-        'shifts.guard_uuid',
-        'shifts.late_minutes',
-        'residences.name as residence_name',
-        'residences.security_company_uuid',
-        'guards.name as guard_name',
-      ])
-      .where('shifts.uuid', 'in', shiftUuids.slice(i, i + CHUNK))
-      .execute();
-    if (rows.length === 0) continue;
-    const values = rows.map((row) => {
-      const shift = `${row.name} ${localClock(row.starts_at)}–${localClock(row.ends_at)}`;
-      const message =
-        row.guard_name === null
-          ? ALERT_MESSAGES.unstaffed(shift, row.residence_name)
-          : kind === 'late'
-            ? ALERT_MESSAGES.late(
-                row.guard_name,
-                Number(row.late_minutes ?? 0),
-                shift,
-                row.residence_name,
-              )
-            : ALERT_MESSAGES.noShow(row.guard_name, shift, row.residence_name);
-      return {
-        uuid: randomUUID(),
-        kind,
-        dedupe_key: `shift:${row.uuid}:${kind}`,
-        security_company_uuid: row.security_company_uuid,
-        residence_uuid: row.residence_uuid,
-        shift_uuid: row.uuid,
-        guard_uuid: row.guard_uuid,
-        message,
-        created_at: toDbTime(now),
-      };
-    });
+    rows.push(
+      ...(await shiftAlertRows(db)
+        .where('shifts.uuid', 'in', shiftUuids.slice(i, i + CHUNK))
+        .execute()),
+    );
+  }
+  return insertShiftAlerts(db, rows, kind, now);
+}
+
+/** Inserts the alerts of these shifts for `kind`, each once (see raiseShiftAlerts). */
+export async function insertShiftAlerts(
+  db: Db,
+  rows: readonly ShiftAlertRow[],
+  kind: 'late' | 'no_show',
+  now: Date,
+): Promise<number> {
+  // A minute's shifts share a few times: each is turned into local time once.
+  const clocks = new Map<string, string>();
+  const clock = (stored: string) => {
+    let text = clocks.get(stored);
+    if (text === undefined) {
+      text = localClock(stored);
+      clocks.set(stored, text);
+    }
+    return text;
+  };
+  const createdAt = toDbTime(now);
+  const values = rows.map((row) => {
+    const shift = `${row.name} ${clock(row.starts_at)}–${clock(row.ends_at)}`;
+    const message =
+      row.guard_name === null
+        ? ALERT_MESSAGES.unstaffed(shift, row.residence_name)
+        : kind === 'late'
+          ? ALERT_MESSAGES.late(
+              row.guard_name,
+              Number(row.late_minutes ?? 0),
+              shift,
+              row.residence_name,
+            )
+          : ALERT_MESSAGES.noShow(row.guard_name, shift, row.residence_name);
+    return {
+      uuid: randomUUID(),
+      kind,
+      dedupe_key: `shift:${row.uuid}:${kind}`,
+      security_company_uuid: row.security_company_uuid,
+      residence_uuid: row.residence_uuid,
+      shift_uuid: row.uuid,
+      guard_uuid: row.guard_uuid,
+      message,
+      created_at: createdAt,
+    };
+  });
+  let raised = 0;
+  for (let i = 0; i < values.length; i += CHUNK) {
     const inserted = await db
       .insertInto('alerts')
-      .values(values)
+      .values(values.slice(i, i + CHUNK))
       .onConflict((oc) => oc.column('dedupe_key').doNothing())
-      .returning('uuid')
-      .execute();
-    raised += inserted.length;
+      .executeTakeFirst();
+    raised += Number(inserted.numInsertedOrUpdatedRows ?? 0);
   }
   return raised;
 }
@@ -317,23 +360,52 @@ export function createAlertsRepository(db: DB) {
 export type AlertsRepository = ReturnType<typeof createAlertsRepository>;
 
 /**
- * The digests due at `now`: for each live, active user, the alerts of the last day not yet
- * digested that it gets by email, claimed for it here. The claim (a row of alert_mailings per user
- * and alert, inserted only where none is) is what keeps an alert to one mail, however many
- * processes run: only the process whose insert made the row mails it.
+ * The digests due at `now`: the alerts of the last day not yet digested, taken by this run (the
+ * update that turns `digested` to 1 answers the rows it turned, so of two runs at once each alert
+ * goes to one), and for each live, active user the taken alerts it gets by email. Taken alerts are
+ * mailed at most once: a mail that fails is not sent again (the alert stays in the console).
  */
 export async function claimDigests(db: DB, now: Date): Promise<PendingDigest[]> {
   const since = toDbTime(new Date(now.getTime() - 24 * 3_600_000));
-  const alerts = await db
+  const pending = await db
     .selectFrom('alerts')
-    .select(['uuid', 'kind', 'security_company_uuid', 'residence_uuid', 'message', 'created_at'])
+    .select('uuid')
     .where('digested', '=', 0)
     .where('created_at', '>=', since)
     .where('created_at', '<=', toDbTime(now))
-    .orderBy('created_at')
-    .orderBy('uuid')
     .execute();
+  const alerts: Array<{
+    uuid: string;
+    kind: string;
+    security_company_uuid: string | null;
+    residence_uuid: string | null;
+    message: string;
+    created_at: string;
+  }> = [];
+  for (let i = 0; i < pending.length; i += CHUNK) {
+    alerts.push(
+      ...(await db
+        .updateTable('alerts')
+        .set({ digested: 1 })
+        .where('digested', '=', 0)
+        .where(
+          'uuid',
+          'in',
+          pending.slice(i, i + CHUNK).map((alert) => alert.uuid),
+        )
+        .returning([
+          'uuid',
+          'kind',
+          'security_company_uuid',
+          'residence_uuid',
+          'message',
+          'created_at',
+        ])
+        .execute()),
+    );
+  }
   if (alerts.length === 0) return [];
+  alerts.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.uuid.localeCompare(b.uuid));
   const siteUuids = [
     ...new Set(alerts.flatMap((alert) => (alert.residence_uuid ? [alert.residence_uuid] : []))),
   ];
@@ -461,44 +533,8 @@ export async function claimDigests(db: DB, now: Date): Promise<PendingDigest[]> 
     }
   }
 
-  const digests: PendingDigest[] = [];
-  for (const { recipient, alerts: pending } of due.values()) {
-    const claimed = new Set<string>();
-    for (let i = 0; i < pending.length; i += CHUNK) {
-      const rows = await db
-        .insertInto('alert_mailings')
-        .values(
-          pending.slice(i, i + CHUNK).map((alert) => ({
-            profile_uuid: recipient.profileUuid,
-            alert_uuid: alert.uuid,
-            mailed_at: toDbTime(now),
-          })),
-        )
-        .onConflict((oc) => oc.columns(['profile_uuid', 'alert_uuid']).doNothing())
-        .returning('alert_uuid')
-        .execute();
-      for (const row of rows) claimed.add(row.alert_uuid);
-    }
-    const mine = pending.filter((alert) => claimed.has(alert.uuid));
-    if (mine.length > 0) {
-      digests.push({
-        recipient,
-        alerts: mine.map(({ uuid, message, created_at }) => ({ uuid, message, created_at })),
-      });
-    }
-  }
-  // Seen: later runs read only newer alerts. A run that dies before this line is repeated by the
-  // next, whose claims above find the rows already made and mail nothing twice.
-  for (let i = 0; i < alerts.length; i += CHUNK) {
-    await db
-      .updateTable('alerts')
-      .set({ digested: 1 })
-      .where(
-        'uuid',
-        'in',
-        alerts.slice(i, i + CHUNK).map((alert) => alert.uuid),
-      )
-      .execute();
-  }
-  return digests;
+  return [...due.values()].map(({ recipient, alerts: mine }) => ({
+    recipient,
+    alerts: mine.map(({ uuid, message, created_at }) => ({ uuid, message, created_at })),
+  }));
 }

@@ -4,8 +4,8 @@ import { claimJob } from '../../jobs/job-leases';
 import type { OutgoingMail } from '../../mail/mailer';
 import {
   claimDigests,
+  insertShiftAlerts,
   raiseLicenceAlerts,
-  raiseShiftAlerts,
   type PendingDigest,
 } from '../alerts/alerts.repository';
 import { markNoShows, shiftsWithoutAlert } from './shifts.repository';
@@ -79,7 +79,7 @@ export function digestMail(digest: PendingDigest, deps: WatchDeps): OutgoingMail
  * the others). In one transaction it marks the overdue shifts no-show (one set-based update per
  * no-show time), and raises the alerts of late and no-show shifts and of licences near or past
  * their expiry; each alert's unique dedupe key keeps it to one, whatever ran before. Then it mails
- * each user one digest of their alerts not yet mailed (alert_mailings claims each one).
+ * each user one digest of the new alerts it gets by email (each alert taken by one run).
  */
 export async function runShiftWatch(db: DB, now: Date, deps: WatchDeps): Promise<WatchRun | null> {
   const interval = deps.everySeconds * 1000;
@@ -92,8 +92,8 @@ export async function runShiftWatch(db: DB, now: Date, deps: WatchDeps): Promise
     const marked = await markNoShows(trx, now);
     let raised = 0;
     for (const kind of ['late', 'no_show'] as const) {
-      const uuids = await shiftsWithoutAlert(trx, kind, since, at);
-      raised += await raiseShiftAlerts(trx, uuids, kind, now);
+      const rows = await shiftsWithoutAlert(trx, kind, since, at);
+      raised += await insertShiftAlerts(trx, rows, kind, now);
     }
     raised += await raiseLicenceAlerts(trx, now);
     return { noShows: marked, alerts: raised };

@@ -14,7 +14,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { timestampOf, toDbTime } from '../../db/time';
-import { raiseShiftAlerts } from '../alerts/alerts.repository';
+import { raiseShiftAlerts, shiftAlertRows, type ShiftAlertRow } from '../alerts/alerts.repository';
 import { recordAudit, withAudit, type AuditEvent } from '../audit/audit.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -172,10 +172,8 @@ export async function shiftsWithoutAlert(
   state: 'late' | 'no_show',
   since: string,
   now: string,
-): Promise<string[]> {
-  const rows = await trx
-    .selectFrom('shifts')
-    .select('shifts.uuid')
+): Promise<ShiftAlertRow[]> {
+  return shiftAlertRows(trx)
     .where('shifts.state', '=', state)
     .where('shifts.starts_at', '>=', since)
     .where('shifts.starts_at', '<=', now)
@@ -190,7 +188,6 @@ export async function shiftsWithoutAlert(
       ),
     )
     .execute();
-  return rows.map((row) => row.uuid);
 }
 
 /** A pattern's weekdays as stored: ISO digits, '1234567' for every day. */
