@@ -102,6 +102,10 @@ export async function listPage(params: {
   to: string;
   state?: ShiftState;
   residenceUuid?: string;
+  /** The shifts running during the days, not only those starting on them. */
+  overlap?: boolean;
+  /** Only the starts past the company's grace, whatever became of them. */
+  late?: boolean;
   offset: number;
   limit: number;
 }): Promise<ListResponse<Shift>> {
@@ -112,6 +116,8 @@ export async function listPage(params: {
       limit: params.limit,
       offset: params.offset,
       ...(params.state ? { state: params.state } : {}),
+      ...(params.overlap ? { overlap: true } : {}),
+      ...(params.late ? { late: true } : {}),
       ...(params.residenceUuid ? { residence_uuid: params.residenceUuid } : {}),
     },
   });

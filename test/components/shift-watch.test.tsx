@@ -308,19 +308,35 @@ describe('The shift list and the dashboard', () => {
     const asked = requestsTo(seen, 'GET', '/shifts').at(-1);
     expect(asked?.params.get('state')).toBe('no_show');
     expect(asked?.params.get('from')).toBe('2026-11-28');
+    expect(asked?.params.get('overlap')).toBeNull();
+  });
+
+  it('lists the late starts of the shifts running on a day, as Late today links to them', async () => {
+    const seen = recordRequests();
+    renderApp('/rosters/shifts?late=1&from=2026-11-28&to=2026-11-28&overlap=1', {
+      role: 'securitycompany',
+    });
+    const table = await screen.findByRole('table', {
+      name: 'All shifts started late, running on 2026-11-28',
+    });
+    await within(table).findByText('Dipak Lama');
+    expect(within(table).queryByText('Arjun Thapa')).toBeNull();
+    const asked = requestsTo(seen, 'GET', '/shifts').at(-1);
+    expect(asked?.params.get('late')).toBe('true');
+    expect(asked?.params.get('overlap')).toBe('true');
   });
 
   it('counts missed, late and uncovered on the dashboard, each linking to its list', async () => {
     renderApp('/dashboard', { role: 'sitesupervisor' });
     const missed = await screen.findByRole('link', { name: 'Missed today: 1, show the no-shows' });
     expect(missed.getAttribute('href')).toMatch(
-      /^\/rosters\/shifts\?state=no_show&from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/,
+      /^\/rosters\/shifts\?state=no_show&from=(\d{4}-\d{2}-\d{2})&to=\1&overlap=1$/,
     );
     expect(
       screen
         .getByRole('link', { name: 'Late today: 2, show the late starts' })
         .getAttribute('href'),
-    ).toMatch(/^\/rosters\/shifts\?state=late&/);
+    ).toMatch(/^\/rosters\/shifts\?late=1&from=(\d{4}-\d{2}-\d{2})&to=\1&overlap=1$/);
     expect(
       screen.getByRole('link', { name: 'Uncovered now: 1, show the Now board' }),
     ).toHaveAttribute('href', '/rosters/now');

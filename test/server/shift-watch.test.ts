@@ -672,6 +672,48 @@ describe('reading the roster', () => {
   });
 });
 
+describe('today’s figures and their lists', () => {
+  it('count a night begun yesterday among today’s shifts, and list today’s late starts whatever became of them', async () => {
+    const night = await plan(mont, arjun, '19:00', '07:00', { date: '2026-11-29', name: 'Night' });
+    const early = await plan(hartamas, chen, '06:00', '08:00', { name: 'Early' });
+    await start(chen, hartamas, at(DAY, '06:20'));
+    await end(chen, at(DAY, '08:00'));
+    await runShiftWatch(t.db, at(DAY, '08:30'), { ...deps, mailer: null });
+    vi.setSystemTime(at(DAY, '09:00'));
+    expect((await shiftRow(night)).state).toBe('no_show');
+
+    const figures = (await call(tokens.company, 'GET', '/dashboard/data')).json().resource;
+    expect(figures).toMatchObject({ missedToday: 1, lateToday: 1 });
+    const byStart = await call(
+      tokens.company,
+      'GET',
+      `/shifts?from=${DAY}&to=${DAY}&state=no_show`,
+    );
+    expect(byStart.json()).toMatchObject({ meta: { count: 0 } });
+    const running = await call(
+      tokens.company,
+      'GET',
+      `/shifts?from=${DAY}&to=${DAY}&state=no_show&overlap=true`,
+    );
+    expect(running.statusCode, running.body).toBe(200);
+    expect(running.json().resource.map((shift: Shift) => shift.uuid)).toEqual([night]);
+    const late = await call(
+      tokens.company,
+      'GET',
+      `/shifts?from=${DAY}&to=${DAY}&overlap=true&late=true`,
+    );
+    expect(late.json().resource.map((shift: Shift) => [shift.uuid, shift.state])).toEqual([
+      [early, 'completed'],
+    ]);
+    // Tomorrow, neither counts any more.
+    vi.setSystemTime(at('2026-12-01', '09:00'));
+    expect((await call(tokens.company, 'GET', '/dashboard/data')).json().resource).toMatchObject({
+      missedToday: 0,
+      lateToday: 0,
+    });
+  });
+});
+
 describe('the timesheet', () => {
   /** An attendance row with its times, attached to a shift when one is given. */
   async function worked(guard: string, site: string, from: Date, to: Date | null, shift?: string) {

@@ -102,18 +102,19 @@ export async function expectedFigures(run: RunCount, scope: Scope, now = new Dat
       `select count(*) as n from guards g where g.deleted_at is null and ${guards}`,
       guardParams,
     ),
-    // Rosters (issue 36): today's no-shows; today's starts past the company's grace (10 by
-    // default), whatever became of them; places in progress now with no guard on duty.
+    // Rosters (issue 36): no-shows among the shifts that ran today (a night begun yesterday too);
+    // their starts past the company's grace (10 by default), whatever became of them; places in
+    // progress now with no guard on duty.
     missedToday: await run(
-      `select count(*) as n from shifts s where s.state = 'no_show' and s.starts_at >= ? and s.starts_at < ? and ${shiftSites}`,
-      [dayStart, dayEnd, ...shiftParams],
+      `select count(*) as n from shifts s where s.state = 'no_show' and s.starts_at < ? and s.ends_at > ? and ${shiftSites}`,
+      [dayEnd, dayStart, ...shiftParams],
     ),
     lateToday: await run(
       `select count(*) as n from shifts s join residences r on r.uuid = s.residence_uuid
        left join security_companies c on c.uuid = r.security_company_uuid
-       where s.starts_at >= ? and s.starts_at < ? and s.state in ('late', 'completed', 'left_early')
+       where s.starts_at < ? and s.ends_at > ? and s.state in ('late', 'completed', 'left_early')
        and s.late_minutes > coalesce(c.late_grace_minutes, 10) and ${shiftSites}`,
-      [dayStart, dayEnd, ...shiftParams],
+      [dayEnd, dayStart, ...shiftParams],
     ),
     uncoveredNow: await run(
       `select count(*) as n from shifts s where s.starts_at <= ? and s.ends_at > ? and s.cancelled_at is null

@@ -8,7 +8,7 @@ import { ErrorToast } from '../../components/error-toast';
 import { FigureCard } from '../../components/figure-card';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { BackupStatusLine } from '../../features/backups/backup-status';
-import { localDay, NOW_BOARD_PATH, shiftListPath } from '../../features/shifts/shift-words';
+import { localDay, NOW_BOARD_PATH, shiftsOfDayPath } from '../../features/shifts/shift-words';
 import { OVERSTAY, visitorsShowing } from '../../features/visitors/visitor-quick-filters';
 import { selectRole } from '../session/session-slice';
 import {
@@ -93,13 +93,13 @@ function rosterCard(today: string): CardSpec {
       {
         label: 'Missed today',
         key: 'missedToday',
-        path: shiftListPath('no_show', today),
+        path: shiftsOfDayPath('no_show', today),
         pathLabel: (value) => `Missed today: ${value}, show the no-shows`,
       },
       {
         label: 'Late today',
         key: 'lateToday',
-        path: shiftListPath('late', today),
+        path: shiftsOfDayPath('late', today),
         pathLabel: (value) => `Late today: ${value}, show the late starts`,
       },
       {

@@ -58,6 +58,9 @@ export function ShiftListPage() {
     : '';
   const from = isCalendarDate(params.get('from') ?? '') ? (params.get('from') as string) : today;
   const to = isCalendarDate(params.get('to') ?? '') ? (params.get('to') as string) : from;
+  // The shifts running during the days (a night begun the evening before too), and late starts.
+  const overlap = params.get('overlap') === '1' ? '1' : '';
+  const late = params.get('late') === '1' ? '1' : '';
   const rows = useAppSelector(selectRows);
   const count = useAppSelector(selectCount);
   const page = useAppSelector(selectPage);
@@ -69,13 +72,14 @@ export function ShiftListPage() {
   const toId = useId();
 
   useEffect(() => {
-    void dispatch(shiftStatesList.changeScope({ state, from, to }));
-  }, [dispatch, state, from, to]);
+    void dispatch(shiftStatesList.changeScope({ state, from, to, overlap, late }));
+  }, [dispatch, state, from, to, overlap, late]);
 
   const heading = useMemo(() => {
-    const what = state ? stateLabel(state) : 'All';
-    return from === to ? `${what} shifts, ${from}` : `${what} shifts, ${from} to ${to}`;
-  }, [state, from, to]);
+    const what = `${state ? stateLabel(state) : 'All'} shifts${late ? ' started late' : ''}`;
+    const days = from === to ? from : `${from} to ${to}`;
+    return `${what}, ${overlap ? 'running on ' : ''}${days}`;
+  }, [state, from, to, overlap, late]);
 
   const set = (key: string, value: string) => {
     const next = new URLSearchParams(params);

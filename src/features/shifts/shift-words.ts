@@ -45,7 +45,11 @@ export function hoursOf(minutes: number): number {
 export const NOW_BOARD_PATH = '/rosters/now';
 export const SHIFT_LIST_PATH = '/rosters/shifts';
 
-/** The shift list of local days `from` to `to` in one state (the dashboard's links). */
-export function shiftListPath(state: ShiftState, from: string, to = from): string {
-  return `${SHIFT_LIST_PATH}?state=${state}&from=${from}&to=${to}`;
+/**
+ * The shifts that ran on a local day (a night begun the evening before included) in one state, or
+ * those started late whatever became of them: the dashboard's Missed today and Late today.
+ */
+export function shiftsOfDayPath(which: 'no_show' | 'late', day: string): string {
+  const filter = which === 'late' ? 'late=1' : 'state=no_show';
+  return `${SHIFT_LIST_PATH}?${filter}&from=${day}&to=${day}&overlap=1`;
 }

@@ -20,6 +20,8 @@ const list = createListSlice({
       from: scope.from || today,
       to: scope.to || scope.from || today,
       state: (scope.state || undefined) as ShiftState | undefined,
+      overlap: scope.overlap === '1',
+      late: scope.late === '1',
       offset,
       limit: pageSize,
     });

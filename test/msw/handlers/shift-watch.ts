@@ -218,11 +218,13 @@ export const shiftWatchHandlers = [
   http.get(`${API}/shifts`, ({ request }) => {
     const params = new URL(request.url).searchParams;
     const state = params.get('state');
+    const late = params.get('late') === 'true';
     // The roster's own reads (a site's or a guard's days) are shifts.ts's.
-    if (!state) return undefined;
+    if (!state && !late) return undefined;
     const matching = listed.filter(
       (shift) =>
-        shift.state === state &&
+        (!state || shift.state === state) &&
+        (!late || (shift.late_minutes ?? 0) > 10) &&
         shift.date >= (params.get('from') ?? '') &&
         shift.date <= (params.get('to') ?? '9999'),
     );

@@ -7,6 +7,7 @@ import type { DB } from '../../db/database';
 import { countSupervisorGuards } from '../../db/guard-links';
 import { countAtSites } from '../../db/site-row-counts';
 import { localDate, localDayRange, toDbTime } from '../../db/time';
+import { overlapsWindow, STARTED_LATE } from '../shifts/shifts.repository';
 
 /**
  * A guard with a shift still open counts as on duty, until the shift is abandoned: the same rule
@@ -48,6 +49,7 @@ export function createDashboardRepository(db: DB) {
     siteFilter: SiteFilter,
   ): Promise<SiteFigures> {
     const today = localDayRange(now);
+    const dayBefore = toDbTime(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1));
     const onDutySince = toDbTime(new Date(now.getTime() - ON_DUTY_WINDOW_HOURS * 3_600_000));
 
     const incidents = () =>
@@ -140,23 +142,18 @@ export function createDashboardRepository(db: DB) {
           ),
       ),
       countOf(totalGuards(principal, siteFilter)),
-      // No-shows among today's shifts (by the local day they start).
+      // No-shows among the shifts that ran today: a night begun yesterday evening is one of them.
       countOf(
         shifts()
           .where(sql<SqlBool>`shifts.state = 'no_show'`)
-          .where('shifts.starts_at', '>=', today.start)
-          .where('shifts.starts_at', '<', today.end),
+          .where(overlapsWindow(today.start, today.end, dayBefore)),
       ),
-      // Today's shifts started past their company's grace, whatever became of them since: late
-      // now, or completed or left early after a late start.
+      // Late starts among the shifts that ran today, whatever became of them since: late now, or
+      // completed or left early after a late start.
       countOf(
         shifts()
-          .where('shifts.starts_at', '>=', today.start)
-          .where('shifts.starts_at', '<', today.end)
-          .where(sql<SqlBool>`shifts.state in ('late', 'completed', 'left_early')`)
-          .where(
-            sql<SqlBool>`shifts.late_minutes > coalesce((select late_company.late_grace_minutes from residences as late_site inner join security_companies as late_company on late_company.uuid = late_site.security_company_uuid where late_site.uuid = shifts.residence_uuid), 10)`,
-          ),
+          .where(overlapsWindow(today.start, today.end, dayBefore))
+          .where(STARTED_LATE),
       ),
       // Places in progress now (a shift lasts under a day) with no guard on duty.
       countOf(

@@ -10,7 +10,7 @@ import { ABANDONED_SHIFT_HOURS } from '@rules/attendances';
 import { ATTACH_EARLY_MINUTES } from '@rules/shifts';
 import type { Caller, Principal } from '../../auth/principal';
 import { atLiveSite, companyScope, siteScope } from '../../auth/scope';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { timestampOf, toDbTime } from '../../db/time';
@@ -267,7 +267,31 @@ export interface ShiftRange {
   residenceUuid?: string;
   guardUuid?: string;
   state?: ShiftState;
+  /**
+   * The shifts that run during the days (overlap them), rather than those that start on them: a
+   * night begun the evening before is one of today's shifts.
+   */
+  overlap?: boolean;
+  /** Only the shifts started past their company's grace, whatever became of them since. */
+  startedLate?: boolean;
 }
+
+/** Local midnight of a 'YYYY-MM-DD' date, `days` later, as the database's UTC text. */
+function midnightOf(date: string, days = 0): string {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  return toDbTime(new Date(year, month - 1, day + days));
+}
+
+/**
+ * Shifts running at some time between two UTC instants (half open). A shift lasts under a day, so
+ * its start is also bounded below, which keeps the read on the starts_at indexes.
+ */
+export function overlapsWindow(start: string, end: string, dayBefore: string) {
+  return sql<SqlBool>`shifts.starts_at > ${dayBefore} and shifts.starts_at < ${end} and shifts.ends_at > ${start}`;
+}
+
+/** Today's late starts, late or since completed or left early (the dashboard's Late today). */
+export const STARTED_LATE = sql<SqlBool>`shifts.state in ('late', 'completed', 'left_early') and shifts.late_minutes > coalesce((select late_company.late_grace_minutes from residences as late_site inner join security_companies as late_company on late_company.uuid = late_site.security_company_uuid where late_site.uuid = shifts.residence_uuid), 10)`;
 
 /** Rosters: shift patterns and dated shifts, read within the caller's sites. */
 export function createShiftsRepository(db: DB) {
@@ -442,8 +466,19 @@ export function createShiftsRepository(db: DB) {
     ): Promise<{ rows: Shift[]; count: number }> {
       const filtered = <T extends ReturnType<typeof shifts>>(qb: T) =>
         qb
-          .where('shifts.date', '>=', range.from)
-          .where('shifts.date', '<=', range.to)
+          .$if(!range.overlap, (q) =>
+            q.where('shifts.date', '>=', range.from).where('shifts.date', '<=', range.to),
+          )
+          .$if(range.overlap === true, (q) =>
+            q.where(
+              overlapsWindow(
+                midnightOf(range.from),
+                midnightOf(range.to, 1),
+                midnightOf(range.from, -1),
+              ),
+            ),
+          )
+          .$if(range.startedLate === true, (q) => q.where(STARTED_LATE))
           .$if(range.residenceUuid !== undefined, (q) =>
             q.where('shifts.residence_uuid', '=', range.residenceUuid ?? ''),
           )

@@ -121,6 +121,8 @@ export function shiftsRoutes(app: FastifyInstance, deps: { shifts: ShiftsService
       residence_uuid?: string;
       guard_uuid?: string;
       state?: ShiftState;
+      overlap?: boolean;
+      late?: boolean;
       limit?: number;
       offset?: number;
     };
@@ -133,6 +135,10 @@ export function shiftsRoutes(app: FastifyInstance, deps: { shifts: ShiftsService
           properties: {
             ...rangeQuery.properties,
             state: { type: 'string', enum: [...SHIFT_STATES] },
+            // The shifts running during the days, not only those starting on them.
+            overlap: { type: 'boolean' },
+            // Only those started past their company's grace (the dashboard's Late today).
+            late: { type: 'boolean' },
             limit: { type: 'integer', minimum: 1, maximum: 5_000, default: 5_000 },
             offset: { type: 'integer', minimum: 0, default: 0 },
           },
@@ -149,6 +155,8 @@ export function shiftsRoutes(app: FastifyInstance, deps: { shifts: ShiftsService
           residenceUuid: query.residence_uuid,
           guardUuid: query.guard_uuid,
           state: query.state,
+          overlap: query.overlap,
+          startedLate: query.late,
         },
         { limit: query.limit ?? 5_000, offset: query.offset ?? 0 },
       );
