@@ -6,7 +6,14 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** Libraries only ever loaded lazily; their subpaths (`barcode-detector/ponyfill`) as well. */
-const LAZY_ONLY = ['papaparse', 'file-saver', 'docx', 'qrcode.react', 'barcode-detector'];
+const LAZY_ONLY = [
+  'papaparse',
+  'file-saver',
+  'docx',
+  'qrcode.react',
+  'barcode-detector',
+  'exceljs',
+];
 
 /**
  * The console's import rules: axios only through src/api/client.ts, `lazyOnly` only lazily, and

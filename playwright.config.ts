@@ -64,9 +64,11 @@ const ENGINE_SPECS = [
   'incidents',
   'kiosk',
   'password',
+  'rosters',
   'sites',
   'visitor-passes',
   'visitors',
+  'watch',
   'watchlist',
 ];
 /** The specs that check the page itself (axe, focus, layout, a viewport): SQLite only. */
@@ -162,6 +164,8 @@ export default defineConfig({
       APP_KEYS: 'guard-console-demo-key',
       STATIC_DIR: staticDir,
       TZ: E2E_TIME_ZONE,
+      // The roster watch every 2 s, so watch.spec sees a no-show without waiting a minute.
+      WATCH_EVERY_SECONDS: '2',
     },
   })),
 });

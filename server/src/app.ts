@@ -77,6 +77,9 @@ import { createShiftsRepository } from './modules/shifts/shifts.repository';
 import { shiftsRoutes } from './modules/shifts/shifts.routes';
 import { createShiftsService } from './modules/shifts/shifts.service';
 import { createUnitsService } from './modules/units/units.service';
+import { createAlertsRepository } from './modules/alerts/alerts.repository';
+import { alertsRoutes } from './modules/alerts/alerts.routes';
+import { createAlertsService } from './modules/alerts/alerts.service';
 
 export const API_PREFIX = '/kgapi';
 /** The guard app's door: its own paths, envelope and credentials (../shared/guard-app-api.md). */
@@ -240,6 +243,7 @@ export async function buildApp({
       watchlistRoutes(api, { watchlist: createWatchlistService({ db, watchlist }) });
       unitsRoutes(api, { units: createUnitsService({ units: createUnitsRepository(db) }) });
       shiftsRoutes(api, { shifts: shiftsService });
+      alertsRoutes(api, { alerts: createAlertsService({ alerts: createAlertsRepository(db) }) });
       api.setNotFoundHandler(() => {
         throw notFound('There is no such API call.');
       });

@@ -49,6 +49,8 @@ export interface ServerConfig {
    * key archives are signed and encrypted with (null: DATA_DIR/keys/backup.key, made if missing).
    */
   backups: { everyHours: number; keep: number; key: string | null };
+  /** WATCH_EVERY_SECONDS: how often the roster watch runs (once across processes). */
+  watchEverySeconds: number;
 }
 
 export interface MailConfig {
@@ -265,6 +267,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       keep: parsePositive('BACKUP_KEEP', env.BACKUP_KEEP, 7),
       key: env.BACKUP_KEY?.trim() ? parseKey('BACKUP_KEY', env.BACKUP_KEY).toString('hex') : null,
     },
+    watchEverySeconds: parsePositive('WATCH_EVERY_SECONDS', env.WATCH_EVERY_SECONDS, 60),
     retention: {
       visitorDataDays: parsePositive(
         'VISITOR_DATA_RETENTION_DAYS',

@@ -9,6 +9,7 @@ import { openConfiguredDatabase } from './db/open-data-dir';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed/demo';
 import { DEMO_GUARD_EMAIL, DEMO_GUARD_PIN } from './db/seed/demo-guards';
 import { startScheduledJobs } from './jobs/scheduled-jobs';
+import { createMailer } from './mail/mailer';
 
 /** Migrates the database and seeds the demo when asked; answers whether it seeded now. */
 async function prepareDatabase(config: ServerConfig): Promise<boolean> {
@@ -52,6 +53,7 @@ async function serve(config: ServerConfig): Promise<void> {
     config,
     (error) => app.log.error({ err: error }, 'a scheduled job failed'),
     (message, details) => app.log.info(details, message),
+    createMailer(config.mail, config.dataDir, app.log),
   );
   let closing = false;
   // Both signals may come (Ctrl-C reaches every process of the group, and the primary passes

@@ -106,3 +106,11 @@ export async function revealPin(uuid: string): Promise<GuardPin> {
   const url = `/guards/${encodeURIComponent(uuid)}/pin/reveal`;
   return firstOf(await apiPost<ResourceResponse<GuardPin[]>>(url, {}), url);
 }
+
+/** The guards posted to a site, by name: whom its shifts may be given to. */
+export async function listAtSite(residenceUuid: string): Promise<{ uuid: string; name: string }[]> {
+  const answer = await apiGet<ListResponse<Guard>>('/guards/list', {
+    params: { filter: equals('residence_uuid', residenceUuid), order: 'name asc', limit: 500 },
+  });
+  return answer.resource.map(({ uuid, name }) => ({ uuid, name }));
+}

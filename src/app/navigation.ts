@@ -1,4 +1,5 @@
 import BriefcaseBusiness from 'lucide-react/icons/briefcase-business';
+import CalendarDays from 'lucide-react/icons/calendar-days';
 import Building2 from 'lucide-react/icons/building-2';
 import ContactRound from 'lucide-react/icons/contact-round';
 import KeyRound from 'lucide-react/icons/key-round';
@@ -35,21 +36,32 @@ export const SECTIONS = {
   guards: { label: 'Guard', path: '/security-guards', icon: Shield, accent: 'green' },
   users: { label: 'Users', path: '/users', icon: KeyRound, accent: 'slate' },
   watchlist: { label: 'Watchlist', path: '/watchlist', icon: UserX, accent: 'amber' },
+  rosters: { label: 'Roster', path: '/rosters', icon: CalendarDays, accent: 'teal' },
 } as const satisfies Record<string, Section>;
 
-const { dashboard, sites, incidents, visitors, companies, supervisors, guards, users, watchlist } =
-  SECTIONS;
+const {
+  dashboard,
+  sites,
+  incidents,
+  visitors,
+  companies,
+  supervisors,
+  guards,
+  users,
+  watchlist,
+  rosters,
+} = SECTIONS;
 const everyone: Section[] = [dashboard, sites, incidents, visitors];
 
 /** The side navigation of each role, as the spec lists it. */
 export function navigationFor(role: RoleType | null): Section[] {
   switch (role) {
     case 'sitesupervisor':
-      return [...everyone, guards];
+      return [...everyone, guards, rosters];
     case 'securitycompany':
-      return [...everyone, supervisors, guards, users, watchlist];
+      return [...everyone, supervisors, guards, users, watchlist, rosters];
     default:
-      return [...everyone, companies, supervisors, guards, users, watchlist];
+      return [...everyone, companies, supervisors, guards, users, watchlist, rosters];
   }
 }
 
@@ -67,8 +79,8 @@ export function sectionOf(pathname: string): string {
   return sectionOfDetail[first] ?? `/${first}`;
 }
 
-/** Screens of one's own account, from the header menu: every role has them. */
-const ACCOUNT_SECTIONS: readonly string[] = ['/sessions'];
+/** Screens of one's own account, from the header menu and its bell: every role has them. */
+const ACCOUNT_SECTIONS: readonly string[] = ['/sessions', '/alerts'];
 
 /** The audit trail's screen, from the header menu. */
 export const AUDIT_LOG_PATH = '/audit-log';

@@ -172,10 +172,38 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: '/rosters',
+            lazy: lazyScreen(
+              () => import('../features/shifts/rosters-page'),
+              ({ RostersPage }) => <RostersPage />,
+            ),
+          },
+          {
             path: '/users',
             lazy: lazyScreen(
               () => import('./pages/logins-page'),
               ({ LoginsPage }) => <LoginsPage />,
+            ),
+          },
+          {
+            path: '/rosters/now',
+            lazy: lazyScreen(
+              () => import('../features/shifts/now-board-page'),
+              ({ NowBoardPage }) => <NowBoardPage />,
+            ),
+          },
+          {
+            path: '/rosters/shifts',
+            lazy: lazyScreen(
+              () => import('../features/shifts/shift-list-page'),
+              ({ ShiftListPage }) => <ShiftListPage />,
+            ),
+          },
+          {
+            path: '/alerts',
+            lazy: lazyScreen(
+              () => import('../features/alerts/alerts-page'),
+              ({ AlertsPage }) => <AlertsPage />,
             ),
           },
           { path: '*', element: <Navigate to="/dashboard" replace /> },

@@ -1,14 +1,10 @@
-import { combineSlices, configureStore, type UnknownAction } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 import { connectSession } from '../api/client';
-import { attendancesList } from '../features/attendances/attendances-slice';
 import { dashboardSlice } from '../features/dashboard/dashboard-slice';
 import { guardOptionsSlice } from '../features/guards/guard-options-slice';
 import { guardProfileSlice } from '../features/guards/guard-profile-slice';
 import { guardsList } from '../features/guards/guards-slice';
-import { companiesList } from '../features/security-companies/companies-slice';
 import { companyOptionsSlice } from './options/company-options-slice';
-import { loginsList } from '../features/logins/logins-slice';
-import { siteSupervisorsList } from '../features/site-supervisors/site-supervisors-slice';
 import {
   initialSessionState,
   loggedOut,
@@ -36,10 +32,6 @@ const combinedReducer = combineSlices(
   guardProfileSlice,
   guardOptionsSlice,
   companyOptionsSlice,
-  attendancesList,
-  companiesList,
-  siteSupervisorsList,
-  loginsList,
 ).withLazyLoadedSlices<LazyLoadedSlices>();
 
 /**
@@ -51,6 +43,24 @@ export type RootState = ReturnType<typeof combinedReducer> & LazyLoadedSlices;
 
 /** Adds a screen's slice to every store, made or to be made; the screen's module calls it. */
 export const injectSlice = combinedReducer.inject;
+
+/**
+ * A screen's list slice (createListSlice), injected as the screen's module loads: the same list,
+ * whose selectors read its initial state until the slice's first action.
+ */
+export function injectListSlice<
+  List extends { reducerPath: string; reducer: Reducer; selectors: object },
+>(list: List): List {
+  const injected = injectSlice(list as unknown as Parameters<typeof injectSlice>[0]);
+  return {
+    ...list,
+    selectors: Object.fromEntries(
+      Object.entries(list.selectors as Record<string, (state: unknown) => unknown>).map(
+        ([key, selector]) => [key, injected.selector(selector)],
+      ),
+    ) as List['selectors'],
+  };
+}
 
 /** Logging out resets every slice, so nothing of one user's data survives into the next session. */
 function rootReducer(

@@ -241,6 +241,7 @@ describe('History', () => {
       'Incidents',
       'Visitors',
       'Units',
+      'Roster',
       'History',
     ]);
     await user.click(screen.getByRole('tab', { name: 'History' }));
@@ -301,6 +302,7 @@ describe('a site supervisor', () => {
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Profile',
       'Attendance',
+      'Upcoming shifts',
     ]);
 
     await user.click(screen.getByRole('button', { name: /^Hi, / }));

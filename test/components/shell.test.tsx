@@ -27,10 +27,11 @@ describe('side navigation per role', () => {
       'Guard',
       'Users',
       'Watchlist',
+      'Roster',
     ]);
   });
 
-  it('gives a security company supervisors, guards, users and its watchlist but not companies', async () => {
+  it('gives a security company supervisors, guards, users, its watchlist and the roster but not companies', async () => {
     renderApp('/dashboard', { role: 'securitycompany' });
     await screen.findByRole('heading', { name: 'Dashboard' });
     expect(navigationLabels()).toEqual([
@@ -42,13 +43,21 @@ describe('side navigation per role', () => {
       'Guard',
       'Users',
       'Watchlist',
+      'Roster',
     ]);
   });
 
-  it('gives a site supervisor guards only beyond the common sections', async () => {
+  it('gives a site supervisor guards and the roster beyond the common sections', async () => {
     renderApp('/dashboard', { role: 'sitesupervisor' });
     await screen.findByRole('heading', { name: 'Dashboard' });
-    expect(navigationLabels()).toEqual(['Dashboard', 'Sites', 'Incidents', 'Visitors', 'Guard']);
+    expect(navigationLabels()).toEqual([
+      'Dashboard',
+      'Sites',
+      'Incidents',
+      'Visitors',
+      'Guard',
+      'Roster',
+    ]);
   });
 
   it('highlights the active link and collapses, saying so on its toggle', async () => {

@@ -55,21 +55,22 @@ describe('Site details', () => {
       'Incidents',
       'Visitors',
       'Units',
+      'Roster',
       'History',
     ]);
   });
 
   it('leaves out the tabs whose feature is off', async () => {
     await openDetails('/site-details/site-2/company-1');
-    expect(tabNames()).toEqual(['Guards', 'Attendance', 'Incidents', 'History']);
+    expect(tabNames()).toEqual(['Guards', 'Attendance', 'Incidents', 'Roster', 'History']);
   });
 
   it('shows Guards and Visitors for a site without attendance and reporting', async () => {
     await openDetails('/site-details/site-4/company-2');
-    expect(tabNames()).toEqual(['Guards', 'Visitors', 'Units', 'History']);
+    expect(tabNames()).toEqual(['Guards', 'Visitors', 'Units', 'Roster', 'History']);
   });
 
-  it('shows only Guards for a site with every feature off', async () => {
+  it('shows only Guards for a site with every feature off and no company to roster guards of', async () => {
     await openDetails('/site-details/site-5/null');
     expect(tabNames()).toEqual(['Guards', 'History']);
   });

@@ -55,8 +55,8 @@ async function scanEveryTab(page: Page, label: string) {
       'aria-selected',
       'true',
     );
-    const table = page.getByRole('tabpanel').getByRole('table');
-    if ((await table.count()) > 0) {
+    // A tab may hold more than one table (the Roster's week and its patterns).
+    for (const table of await page.getByRole('tabpanel').getByRole('table').all()) {
       await expect(table).toHaveAttribute('aria-busy', 'false');
     }
     await expectNoSeriousA11yViolations(page, `${label}, ${name} tab`);
@@ -331,12 +331,38 @@ for (const { email, managesSites, readsAudit } of ROLES) {
       await page.keyboard.press('Escape');
     }
 
+    // The Roster: a site's week and the dialogs that plan it (an assignment's own dialog, which
+    // needs shifts, is scanned by rosters.spec.ts once it has made some).
+    await page.goto('/rosters');
+    await expect(page.getByRole('heading', { level: 1, name: 'Roster' })).toBeVisible();
+    await expect(page.getByRole('table', { name: /^Roster of / })).toHaveAttribute(
+      'aria-busy',
+      'false',
+    );
+    await expectNoSeriousA11yViolations(page, 'roster');
+    for (const [button, dialog] of [
+      ['Add pattern', 'Add Shift Pattern'],
+      ['Make shifts', 'Make Shifts'],
+      ['Add one-off shift', 'Add One-off Shift'],
+      ['Swap guards', 'Swap Guards'],
+    ] as const) {
+      await page.getByRole('button', { name: button, exact: true }).click();
+      await scanModal(page, dialog);
+    }
+
     // Every other section of the role's navigation: the screens later issues build.
     const navigation = page.getByRole('navigation', { name: 'Main navigation' });
     const paths = await navigation
       .getByRole('link')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
-    const built = ['/dashboard', '/sites', '/security-guards', '/visitors', '/incidents'];
+    const built = [
+      '/dashboard',
+      '/sites',
+      '/security-guards',
+      '/visitors',
+      '/incidents',
+      '/rosters',
+    ];
     for (const path of paths.filter((p) => !built.includes(p))) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

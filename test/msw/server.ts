@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node';
 import { adminScreenHandlers } from './handlers/admin-screens';
 import { adminHandlers } from './handlers/admins';
+import { alertHandlers, resetAlertRecords } from './handlers/alerts';
 import { attendanceHandlers } from './handlers/attendances';
 import { auditHandlers } from './handlers/audit';
 import { dashboardHandlers } from './handlers/dashboard';
@@ -12,6 +13,8 @@ import { incidentHandlers, resetIncidentRecords } from './handlers/incidents';
 import { kioskHandlers, resetKioskRecords } from './handlers/kiosks';
 import { securityCompanyHandlers } from './handlers/security-companies';
 import { sessionHandlers } from './handlers/session';
+import { resetShiftWatchRecords, shiftWatchHandlers } from './handlers/shift-watch';
+import { resetShiftRecords, shiftHandlers } from './handlers/shifts';
 import { resetSiteRecords, siteHandlers } from './handlers/sites';
 import { resetVisitorRecords, visitorHandlers } from './handlers/visitors';
 import { resetUnitRecords, unitHandlers } from './handlers/units';
@@ -36,6 +39,10 @@ export const server = setupServer(
   ...auditHandlers,
   ...watchlistHandlers,
   ...unitHandlers,
+  ...alertHandlers,
+  // Before shiftHandlers: its GET /shifts answers the calls with a state, and passes the others on.
+  ...shiftWatchHandlers,
+  ...shiftHandlers,
 );
 
 /**
@@ -51,4 +58,7 @@ export function resetRecords(): void {
   resetVisitorRecords();
   resetWatchlistRecords();
   resetUnitRecords();
+  resetAlertRecords();
+  resetShiftWatchRecords();
+  resetShiftRecords();
 }

@@ -37,6 +37,9 @@ function siteOnly(figures: Awaited<ReturnType<typeof expectedFigures>>) {
     allIncidents: figures.allIncidents,
     onDutyGuard: figures.onDutyGuard,
     totalGuard: figures.totalGuard,
+    missedToday: figures.missedToday,
+    lateToday: figures.lateToday,
+    uncoveredNow: figures.uncoveredNow,
   };
 }
 

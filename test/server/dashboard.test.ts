@@ -92,6 +92,9 @@ describe('GET /dashboard/sitedata', () => {
       allIncidents: expected.allIncidents,
       onDutyGuard: expected.onDutyGuard,
       totalGuard: expected.totalGuard,
+      missedToday: expected.missedToday,
+      lateToday: expected.lateToday,
+      uncoveredNow: expected.uncoveredNow,
     });
     expect(response.json().resource.totalGuard).toBeGreaterThan(0);
   });

@@ -160,6 +160,62 @@ describe('seedDemoData', () => {
     expect(await countRows(db, 'incident_categories')).toBeGreaterThanOrEqual(8);
   });
 
+  it('has this week’s roster at the supervisor’s sites, with a late start and a no-show in progress and their alerts', async () => {
+    const sites = await db
+      .selectFrom('site_supervisor_residences')
+      .innerJoin(
+        'site_supervisors',
+        'site_supervisors.uuid',
+        'site_supervisor_residences.supervisor_uuid',
+      )
+      .innerJoin('user_profiles', 'user_profiles.uuid', 'site_supervisors.kg_user_profile_uuid')
+      .select('site_supervisor_residences.residence_uuid')
+      .where('user_profiles.email', '=', 'supervisor@example.com')
+      .execute();
+    expect(sites).toHaveLength(2);
+    expect(await countRows(db, 'shift_patterns')).toBe(4);
+    // Monday to Sunday, Day and Night × 2, and the Sunday night before: 30 a site.
+    expect(await countRows(db, 'shifts')).toBe(60);
+    const at = NOW.toISOString().slice(0, 19).replace('T', ' ');
+    const running = await db
+      .selectFrom('shifts')
+      .select(['uuid', 'state', 'late_minutes', 'guard_uuid', 'attendance_uuid'])
+      .where('starts_at', '<=', at)
+      .where('ends_at', '>', at)
+      .orderBy('state')
+      .execute();
+    expect(running.map((row) => row.state).sort()).toEqual([
+      'late',
+      'no_show',
+      'on_duty',
+      'on_duty',
+    ]);
+    expect(running.find((row) => row.state === 'late')?.late_minutes).toBe(25);
+    const alerts = await db.selectFrom('alerts').select(['kind', 'shift_uuid']).execute();
+    expect(
+      alerts
+        .filter((alert) => alert.shift_uuid !== null)
+        .map((a) => a.kind)
+        .sort(),
+    ).toEqual(['late', 'no_show']);
+    // Each in-progress shift with a start holds an open attendance of its guard.
+    for (const row of running.filter((r) => r.attendance_uuid)) {
+      const open = await db
+        .selectFrom('open_shifts')
+        .select('attendance_uuid')
+        .where('guard_uuid', '=', row.guard_uuid ?? '')
+        .executeTakeFirst();
+      expect(open?.attendance_uuid).toBe(row.attendance_uuid);
+    }
+    const demoGuard = await db
+      .selectFrom('shifts')
+      .innerJoin('guards', 'guards.uuid', 'shifts.guard_uuid')
+      .select('shifts.uuid')
+      .where('guards.email', '=', DEMO_GUARD_EMAIL)
+      .execute();
+    expect(demoGuard).toEqual([]);
+  });
+
   it('has the demo accounts with their roles', async () => {
     for (const account of DEMO_ACCOUNTS) {
       const roles = await db

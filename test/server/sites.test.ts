@@ -755,6 +755,9 @@ describe('GET /dashboard/sitedata for one site', () => {
       allIncidents: all.allIncidents,
       onDutyGuard: all.onDutyGuard,
       totalGuard: all.totalGuard,
+      missedToday: all.missedToday,
+      lateToday: all.lateToday,
+      uncoveredNow: all.uncoveredNow,
     };
   }
 

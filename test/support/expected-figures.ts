@@ -64,6 +64,8 @@ export async function expectedFigures(run: RunCount, scope: Scope, now = new Dat
   const [guards, guardParams] = guardCondition(scope);
   const [companies, companyParams] = companyCondition(scope, 'uuid');
   const [supervisors, supervisorParams] = companyCondition(scope, 'security_company_uuid');
+  const [shiftSites, shiftParams] = siteCondition(scope, 's.residence_uuid');
+  const nowText = utcText(now);
 
   return {
     activeSiteCount: await run(
@@ -99,6 +101,25 @@ export async function expectedFigures(run: RunCount, scope: Scope, now = new Dat
     totalGuard: await run(
       `select count(*) as n from guards g where g.deleted_at is null and ${guards}`,
       guardParams,
+    ),
+    // Rosters (issue 36): no-shows among the shifts that ran today (a night begun yesterday too);
+    // their starts past the company's grace (10 by default), whatever became of them; places in
+    // progress now with no guard on duty.
+    missedToday: await run(
+      `select count(*) as n from shifts s where s.state = 'no_show' and s.starts_at < ? and s.ends_at > ? and ${shiftSites}`,
+      [dayEnd, dayStart, ...shiftParams],
+    ),
+    lateToday: await run(
+      `select count(*) as n from shifts s join residences r on r.uuid = s.residence_uuid
+       left join security_companies c on c.uuid = r.security_company_uuid
+       where s.starts_at < ? and s.ends_at > ? and s.state in ('late', 'completed', 'left_early')
+       and s.late_minutes > coalesce(c.late_grace_minutes, 10) and ${shiftSites}`,
+      [dayEnd, dayStart, ...shiftParams],
+    ),
+    uncoveredNow: await run(
+      `select count(*) as n from shifts s where s.starts_at <= ? and s.ends_at > ? and s.cancelled_at is null
+       and (s.started_at is null or s.ended_at is not null) and ${shiftSites}`,
+      [nowText, nowText, ...shiftParams],
     ),
     activeSupservisor: await run(
       `select count(*) as n from site_supervisors where deleted_at is null and is_active = 1 and ${supervisors}`,

@@ -41,6 +41,10 @@ export interface SecurityCompaniesTable extends Timestamps {
   lng: number | null;
   is_active: Generated<number>;
   kg_user_profile_uuid: string | null;
+  /** The watch's settings (issue 36): minutes of grace, minutes to a no-show, weekly hours. */
+  late_grace_minutes: Generated<number>;
+  no_show_minutes: Generated<number>;
+  weekly_hours_limit: Generated<number>;
 }
 
 /** The integer the guard app reads as a record's `id`, given by a trigger on insert. */
@@ -392,6 +396,41 @@ export interface ShiftsTable {
   cancelled_at: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
+  /** The watch's state (ShiftState), and the attendance that started it once attached. */
+  state: Generated<string>;
+  attendance_uuid: Generated<string | null>;
+  started_at: Generated<string | null>;
+  ended_at: Generated<string | null>;
+  late_minutes: Generated<number | null>;
+}
+
+/** An alert the watch raised (issue 36): once per dedupe_key, however many processes run. */
+export interface AlertsTable {
+  uuid: string;
+  kind: string;
+  dedupe_key: string;
+  security_company_uuid: string | null;
+  residence_uuid: string | null;
+  shift_uuid: string | null;
+  guard_uuid: string | null;
+  message: string;
+  created_at: string;
+  /** 1 once a digest step has taken it to mail (the one whose update turned it). */
+  digested: Generated<number>;
+}
+
+export interface AlertReadsTable {
+  profile_uuid: string;
+  alert_uuid: string;
+}
+
+/** A user's choice for one site; no row means every alert, by email too. */
+export interface AlertPreferencesTable {
+  profile_uuid: string;
+  residence_uuid: string;
+  late: number;
+  no_show: number;
+  email: number;
 }
 
 /** A device enrolled as a kiosk for one site. */
@@ -499,6 +538,9 @@ export interface Database {
   guard_credentials: GuardCredentialsTable;
   shift_patterns: ShiftPatternsTable;
   shifts: ShiftsTable;
+  alerts: AlertsTable;
+  alert_reads: AlertReadsTable;
+  alert_preferences: AlertPreferencesTable;
   kiosks: KiosksTable;
   guard_sessions: GuardSessionsTable;
   company_guard_counts: CompanyGuardCountsTable;

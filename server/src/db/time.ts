@@ -29,3 +29,14 @@ export function addDays(date: string, days: number): string {
   day.setUTCDate(day.getUTCDate() + days);
   return day.toISOString().slice(0, 10);
 }
+
+/** The server's local time of day 'HH:MM' of a stored UTC timestamp (as the console shows it). */
+export function localClock(stored: string): string {
+  const at = new Date(timestampOf(stored) ?? 0);
+  return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+}
+
+/** A moment `minutes` after a stored timestamp, as stored text. */
+export function addMinutesTo(stored: string, minutes: number): string {
+  return toDbTime(new Date((timestampOf(stored) ?? 0) + minutes * 60_000));
+}

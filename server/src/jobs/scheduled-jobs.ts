@@ -13,6 +13,8 @@ import {
   createFilesRepository,
   type FilesRepository,
 } from '../modules/files/files.repository';
+import type { Mailer } from '../mail/mailer';
+import { runShiftWatch } from '../modules/shifts/shift-watch';
 import { diskStorage } from '../storage/file-storage';
 import { claimJob } from './job-leases';
 
@@ -157,12 +159,16 @@ export async function applyRetention(
   return run;
 }
 
-/** Runs the scheduled work every hour in this process (the leases keep it to one process). */
+/**
+ * Runs the scheduled work in this process (the leases keep each run to one process): the hourly
+ * clean-ups, backups and retention, and the roster watch every WATCH_EVERY_SECONDS.
+ */
 export function startScheduledJobs(
   db: DB,
   config: ServerConfig,
   log: (error: unknown) => void,
   info: (message: string, details: object) => void,
+  mailer: Mailer | null = null,
 ): () => void {
   const files = createFilesRepository(db, diskStorage(config.dataDir));
   const run = () => {
@@ -181,11 +187,25 @@ export function startScheduledJobs(
   };
   const timer = setInterval(run, HOUR_MS);
   timer.unref();
+  const watch = setInterval(() => {
+    void runShiftWatch(db, new Date(), {
+      everySeconds: config.watchEverySeconds,
+      mailer,
+      publicUrl: config.publicUrl,
+      productName: config.mail.productName,
+    })
+      .then((ran) => {
+        if (ran && (ran.noShows > 0 || ran.alerts > 0)) info('Roster watch', ran);
+      })
+      .catch(log);
+  }, config.watchEverySeconds * 1000);
+  watch.unref();
   // Once soon after a start too, so a server restarted often still cleans up.
   const first = setTimeout(run, 60_000);
   first.unref();
   return () => {
     clearInterval(timer);
+    clearInterval(watch);
     clearTimeout(first);
   };
 }

@@ -8,6 +8,7 @@ import { ErrorToast } from '../../components/error-toast';
 import { FigureCard } from '../../components/figure-card';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { BackupStatusLine } from '../../features/backups/backup-status';
+import { localDay, NOW_BOARD_PATH, shiftsOfDayPath } from '../../features/shifts/shift-words';
 import { OVERSTAY, visitorsShowing } from '../../features/visitors/visitor-quick-filters';
 import { selectRole } from '../session/session-slice';
 import {
@@ -83,6 +84,34 @@ const guardsCard: CardSpec = {
   ],
 };
 
+/** Rosters (issue 36): today's missed and late starts, and the posts short of guards now. */
+function rosterCard(today: string): CardSpec {
+  return {
+    title: 'Roster',
+    section: SECTIONS.rosters,
+    figures: [
+      {
+        label: 'Missed today',
+        key: 'missedToday',
+        path: shiftsOfDayPath('no_show', today),
+        pathLabel: (value) => `Missed today: ${value}, show the no-shows`,
+      },
+      {
+        label: 'Late today',
+        key: 'lateToday',
+        path: shiftsOfDayPath('late', today),
+        pathLabel: (value) => `Late today: ${value}, show the late starts`,
+      },
+      {
+        label: 'Uncovered now',
+        key: 'uncoveredNow',
+        path: NOW_BOARD_PATH,
+        pathLabel: (value) => `Uncovered now: ${value}, show the Now board`,
+      },
+    ],
+  };
+}
+
 /** The TEAM row differs by role, as the spec lays it out. */
 export function teamCardsFor(role: RoleType | null): CardSpec[] {
   switch (role) {
@@ -131,6 +160,8 @@ export function DashboardPage() {
       <CardRow cards={[sitesCard, incidentsCard, visitorsCard]} figures={figures} />
       <h2 className="section-title">TEAM</h2>
       <CardRow cards={teamCardsFor(role)} figures={figures} />
+      <h2 className="section-title">ROSTER</h2>
+      <CardRow cards={[rosterCard(localDay(new Date()))]} figures={figures} />
       {role === 'superadmin' ? <BackupStatusLine /> : null}
       <ErrorToast message={error} onDismiss={() => dispatch(errorDismissed())} />
     </section>

@@ -19,10 +19,11 @@ import {
   selectProfileUuid,
 } from '../../features/guards/guard-profile-slice';
 import { GUARD_DELETED } from '../../features/guards/guards-list';
+import { UpcomingShifts } from '../../features/shifts/upcoming-shifts';
 
 /**
- * /guard-details/:uuid: the Profile and Attendance tabs, and History for those who read the audit
- * trail; an unknown guard leaves for the list.
+ * /guard-details/:uuid: the Profile, Attendance and Upcoming shifts tabs, and History for those
+ * who read the audit trail; an unknown guard leaves for the list.
  */
 export function GuardDetailsPage() {
   const { uuid = '' } = useParams();
@@ -62,6 +63,11 @@ export function GuardDetailsPage() {
                 id: 'attendance',
                 label: 'Attendance',
                 render: () => <AttendanceList guardUuid={shown.uuid} />,
+              },
+              {
+                id: 'upcoming-shifts',
+                label: 'Upcoming shifts',
+                render: () => <UpcomingShifts guardUuid={shown.uuid} guardName={shown.name} />,
               },
               ...(withHistory
                 ? [

@@ -1,5 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { useAppSelector } from '../hooks';
 import { canReadAudit } from '../navigation';
+import { LoadingOverlay } from '../../components/loading-overlay';
 import { Tabs, type Tab } from '../../components/tabs';
 import type { Site } from '@contract/sites';
 import { AttendanceList } from '../../features/attendances/attendance-list';
@@ -11,10 +13,15 @@ import { selectRole } from '../session/session-slice';
 import { UnitsList } from '../../features/units/units-list';
 import { VisitorsList } from '../../features/visitors/visitors-list';
 
+// The week grid and its dialogs load with the tab, not with the site's page.
+const SiteRoster = lazy(() =>
+  import('../../features/shifts/site-roster').then(({ SiteRoster }) => ({ default: SiteRoster })),
+);
+
 /**
  * Guards always, and first, so that a tab whose flag was switched off falls back to Guards; the
- * others by the site's feature flags (spec part 1, site details); History last, for those who
- * read the audit trail.
+ * others by the site’s feature flags (spec part 1, site details), the Roster where guards can be
+ * rostered (issue 36); History last, for those who read the audit trail.
  */
 function tabsOf(site: Site, withHistory: boolean): Tab[] {
   const tabs: Tab[] = [
@@ -45,6 +52,18 @@ function tabsOf(site: Site, withHistory: boolean): Tab[] {
       id: 'units',
       label: 'Units',
       render: () => <UnitsList residenceUuid={site.uuid} />,
+    });
+  }
+  // A roster needs guards to put on it: the guard service, and a company whose guards they are.
+  if (site.kipleguard_enabled === 1 && site.security_company_uuid) {
+    tabs.push({
+      id: 'roster',
+      label: 'Roster',
+      render: () => (
+        <Suspense fallback={<LoadingOverlay />}>
+          <SiteRoster siteUuid={site.uuid} siteName={site.name} />
+        </Suspense>
+      ),
     });
   }
   if (withHistory) {

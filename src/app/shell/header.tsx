@@ -8,6 +8,7 @@ import ShieldCheck from 'lucide-react/icons/shield-check';
 import { useNavigate } from 'react-router-dom';
 import { Dropdown, DropdownItem, DropdownMenu, DropdownToggle } from 'reactstrap';
 import { appConfig } from '../../config';
+import { AlertBell } from '../../features/alerts/alert-bell';
 import {
   selectCompanyName,
   selectIdentityUuid,
@@ -50,6 +51,7 @@ export function Header({ navigationExpanded, navigationId, onToggleNavigation }:
         <ShieldCheck size={22} className="app-brand-icon" />
         <span className="app-title">{companyName || appConfig.brandLabel}</span>
       </div>
+      <AlertBell />
       <Dropdown isOpen={menuOpen} toggle={() => setMenuOpen((open) => !open)}>
         <DropdownToggle caret color="light" className="greeting">
           Hi, {profile?.name}

@@ -1,13 +1,19 @@
+import { injectListSlice } from '../../app/store';
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import * as adminsApi from '../../api/admins';
 import { errorText } from '../../api/client';
 import * as loginsApi from '../../api/logins';
-import { createListSlice, type ListRootState, type MutationType } from '../../app/list-slice';
+import {
+  createListSlice,
+  type ListRootState,
+  type MutationType,
+  type ListState,
+} from '../../app/list-slice';
 import { isFieldRefusal, writeThenReload } from '../../app/list-writes';
 import type { Login } from '@contract/logins';
 
 /** The Logins screen's list: uuid descending (spec part 2 §9). */
-export const loginsList = createListSlice({
+const list = createListSlice({
   name: 'loginsList',
   defaultSort: { field: 'uuid', direction: 'desc' },
   fetchPage: async ({ offset, pageSize, sort, search }) => {
@@ -15,6 +21,15 @@ export const loginsList = createListSlice({
     return { rows: answer.resource, count: answer.meta.count };
   },
 });
+
+declare module '../../app/store' {
+  interface LazyLoadedSlices {
+    loginsList: ListState<Login>;
+  }
+}
+
+// Injected as the screen loads, not with the store, so /login carries none of this.
+export const loginsList: typeof list = injectListSlice(list);
 
 export interface AdminCredentials {
   email: string;

@@ -1,12 +1,13 @@
+import { injectListSlice } from '../../app/store';
 import * as companiesApi from '../../api/security-companies';
 import * as sitesApi from '../../api/sites';
 import { createApiThunk } from '../../app/api-thunk';
-import { createListSlice } from '../../app/list-slice';
+import { createListSlice, type ListState } from '../../app/list-slice';
 import { writeThenReload } from '../../app/list-writes';
 import type { SecurityCompany, SecurityCompanyBody } from '@contract/security-companies';
 
 /** The Security Companies screen's list: name ascending by default (spec part 2 §9). */
-export const companiesList = createListSlice({
+const list = createListSlice({
   name: 'companiesList',
   defaultSort: { field: 'name', direction: 'asc' },
   fetchPage: async ({ offset, pageSize, sort, search }) => {
@@ -14,6 +15,15 @@ export const companiesList = createListSlice({
     return { rows: answer.resource, count: answer.meta.count };
   },
 });
+
+declare module '../../app/store' {
+  interface LazyLoadedSlices {
+    companiesList: ListState<SecurityCompany>;
+  }
+}
+
+// Injected as the screen loads, not with the store, so /login carries none of this.
+export const companiesList: typeof list = injectListSlice(list);
 
 export function saveCompany(uuid: string | null, body: SecurityCompanyBody) {
   return writeThenReload(companiesList, uuid ? 'update' : 'add', () =>

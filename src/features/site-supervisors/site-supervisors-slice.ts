@@ -1,11 +1,12 @@
+import { injectListSlice } from '../../app/store';
 import { uploadPhoto } from '../../api/files';
 import * as supervisorsApi from '../../api/site-supervisors';
-import { createListSlice } from '../../app/list-slice';
+import { createListSlice, type ListState } from '../../app/list-slice';
 import { writeThenReload } from '../../app/list-writes';
 import type { SiteSupervisor, SiteSupervisorBody } from '@contract/site-supervisors';
 
 /** The Site Supervisors screen's list: by name, ascending (spec part 2 §7). */
-export const siteSupervisorsList = createListSlice({
+const list = createListSlice({
   name: 'siteSupervisorsList',
   defaultSort: { field: 'supervisor_name', direction: 'asc' },
   fetchPage: async ({ offset, pageSize, sort, search }) => {
@@ -13,6 +14,15 @@ export const siteSupervisorsList = createListSlice({
     return { rows: answer.resource, count: answer.meta.count };
   },
 });
+
+declare module '../../app/store' {
+  interface LazyLoadedSlices {
+    siteSupervisorsList: ListState<SiteSupervisor>;
+  }
+}
+
+// Injected as the screen loads, not with the store, so /login carries none of this.
+export const siteSupervisorsList: typeof list = injectListSlice(list);
 
 /**
  * A newly chosen photo is uploaded first and its uuid and url go into the save (spec part 2 §4).

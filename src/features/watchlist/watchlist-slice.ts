@@ -1,7 +1,7 @@
 import * as watchlistApi from '../../api/watchlist';
 import { createListSlice, type ListState } from '../../app/list-slice';
 import { writeThenReload } from '../../app/list-writes';
-import { injectSlice } from '../../app/store';
+import { injectListSlice } from '../../app/store';
 import type { WatchlistBody, WatchlistEntry } from '@contract/watchlist';
 
 const list = createListSlice({
@@ -19,22 +19,11 @@ declare module '../../app/store' {
   }
 }
 
-// Injected as the screen loads, not with the store, so /login carries none of this.
-const withWatchlist = injectSlice(list);
-
 /**
- * The Watchlist screen's list (newest first), whose selectors read its initial state until the
- * slice's first action, as the shared managed list reads them on its first render.
+ * The Watchlist screen's list (newest first), injected as the screen loads, not with the store,
+ * so /login carries none of this.
  */
-export const watchlistList: typeof list = {
-  ...list,
-  selectors: Object.fromEntries(
-    Object.entries(list.selectors).map(([key, selector]) => [
-      key,
-      withWatchlist.selector(selector as (state: unknown) => unknown),
-    ]),
-  ) as typeof list.selectors,
-};
+export const watchlistList: typeof list = injectListSlice(list);
 
 export function saveWatchlistEntry(uuid: string | null, body: WatchlistBody) {
   return writeThenReload(watchlistList, uuid ? 'update' : 'add', () =>

@@ -13,6 +13,10 @@ export interface DashboardFigures {
   totalGuard: number;
   activeSecurityCompany: number;
   inActiveSecurityCompany: number;
+  /** Rosters (issue 36): today's no-show shifts, late starts, and posts below headcount now. */
+  missedToday: number;
+  lateToday: number;
+  uncoveredNow: number;
 }
 
 /** The answer of GET /dashboard/sitedata: the figures that belong to sites. */
@@ -25,4 +29,7 @@ export type SiteFigures = Pick<
   | 'allIncidents'
   | 'onDutyGuard'
   | 'totalGuard'
+  | 'missedToday'
+  | 'lateToday'
+  | 'uncoveredNow'
 >;

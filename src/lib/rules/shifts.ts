@@ -89,3 +89,60 @@ export function shiftMinutes(start: string, end: string): number {
   const length = minutesOf(end) - minutesOf(start);
   return length > 0 ? length : length + 24 * 60;
 }
+
+// ---- The watch (issue 36) ----
+
+/**
+ * A start at a site attaches to the guard's shift there that is planned to start at most this many
+ * minutes later, or has started and not yet ended; of several, the one whose start is nearest.
+ */
+export const ATTACH_EARLY_MINUTES = 120;
+/** A company's watch settings by default. */
+export const DEFAULT_LATE_GRACE_MINUTES = 10;
+export const DEFAULT_NO_SHOW_MINUTES = 30;
+/** A day's and a week's worked hours past which a timesheet counts overtime. */
+export const DAY_HOURS = 8;
+export const WEEK_HOURS = 48;
+
+export const ROSTER_SETTINGS_LIMITS = {
+  late_grace_minutes: { min: 0, max: 120 },
+  no_show_minutes: { min: 1, max: 240 },
+  weekly_hours_limit: { min: 1, max: 168 },
+} as const;
+
+export const ROSTER_SETTINGS_MESSAGES = {
+  graceInvalid: 'The grace must be a whole number of minutes from 0 to 120.',
+  noShowInvalid: 'The no-show time must be a whole number of minutes from 1 to 240.',
+  noShowWithinGrace: 'The no-show time must be longer than the grace.',
+  weeklyLimitInvalid: 'The weekly limit must be a whole number of hours from 1 to 168.',
+} as const;
+
+export interface RosterSettingsFields {
+  late_grace_minutes: number | string;
+  no_show_minutes: number | string;
+  weekly_hours_limit: number | string;
+}
+
+const wholeWithin = (value: number | string, range: { min: number; max: number }) => {
+  const number = typeof value === 'string' && value.trim() === '' ? NaN : Number(value);
+  return Number.isInteger(number) && number >= range.min && number <= range.max;
+};
+
+/** Each field's first problem; empty when the settings are good. */
+export function rosterSettingsProblems(
+  fields: RosterSettingsFields,
+): Partial<Record<keyof RosterSettingsFields, string>> {
+  const problems: Partial<Record<keyof RosterSettingsFields, string>> = {};
+  const limits = ROSTER_SETTINGS_LIMITS;
+  const graceGood = wholeWithin(fields.late_grace_minutes, limits.late_grace_minutes);
+  if (!graceGood) problems.late_grace_minutes = ROSTER_SETTINGS_MESSAGES.graceInvalid;
+  if (!wholeWithin(fields.no_show_minutes, limits.no_show_minutes)) {
+    problems.no_show_minutes = ROSTER_SETTINGS_MESSAGES.noShowInvalid;
+  } else if (graceGood && Number(fields.no_show_minutes) <= Number(fields.late_grace_minutes)) {
+    problems.no_show_minutes = ROSTER_SETTINGS_MESSAGES.noShowWithinGrace;
+  }
+  if (!wholeWithin(fields.weekly_hours_limit, limits.weekly_hours_limit)) {
+    problems.weekly_hours_limit = ROSTER_SETTINGS_MESSAGES.weeklyLimitInvalid;
+  }
+  return problems;
+}

@@ -16,6 +16,9 @@ export const dashboardFigures: DashboardFigures = {
   totalGuard: 121,
   activeSecurityCompany: 2,
   inActiveSecurityCompany: 1,
+  missedToday: 1,
+  lateToday: 2,
+  uncoveredNow: 1,
 };
 
 /** A backup taken on schedule: the superadmin's dashboard shows its time, without a warning. */

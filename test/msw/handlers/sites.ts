@@ -32,6 +32,9 @@ export const siteFigures: SiteFigures = {
   allIncidents: 31,
   onDutyGuard: 5,
   totalGuard: 9,
+  missedToday: 0,
+  lateToday: 1,
+  uncoveredNow: 0,
 };
 
 /**

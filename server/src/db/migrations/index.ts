@@ -30,6 +30,7 @@ import * as accessCards from './2026-11-27T01-access-cards';
 import * as unitContacts from './2026-11-27T03-unit-contacts';
 import * as guardSignInNames from './2026-11-28T01-guard-sign-in-names';
 import * as shifts from './2026-11-28T02-shifts';
+import * as shiftWatch from './2026-11-29T01-shift-watch';
 
 /** Every migration in order. Names are timestamps so they sort as they were written. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T03-unit-contacts': unitContacts,
   '2026-11-28T01-guard-sign-in-names': guardSignInNames,
   '2026-11-28T02-shifts': shifts,
+  '2026-11-29T01-shift-watch': shiftWatch,
 };
 
 export const migrationProvider: MigrationProvider = {

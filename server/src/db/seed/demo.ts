@@ -7,6 +7,7 @@ import { seedAttendance } from './demo-attendance';
 import { COMPANY_EMAIL, SUPERADMIN_EMAIL, SUPERVISOR_EMAIL } from './demo-catalogue';
 import type { DemoContext } from './demo-context';
 import { seedIncidents } from './demo-incidents';
+import { seedRoster } from './demo-roster';
 import { saveImagePools, seedCompanies, seedSites } from './demo-organisation';
 import { seedGuardAppAccount, seedGuards } from './demo-guards';
 import { seedAccounts } from './demo-people';
@@ -31,7 +32,8 @@ async function hasUsers(db: DB): Promise<boolean> {
 
 /**
  * Fills an empty database with a demo: three companies, twelve KL sites, their logins, guards,
- * two months of attendance, visitor passes and incidents, with dates relative to `now`.
+ * two months of attendance, this week's roster, visitor passes and incidents, with dates relative
+ * to `now`.
  * Does nothing and returns false once any user exists, so it is safe to call at every start.
  * Picture files are written to `dataDir`; if the seed fails they stay there unreferenced.
  */
@@ -63,6 +65,7 @@ export async function seedDemoData(
     const guards = await seedGuards(ctx, companies, sites, images.avatars);
     await seedGuardAppAccount(ctx, guards, sites, passwordHash);
     await seedAttendance(ctx, guards, sites, images.selfies);
+    await seedRoster(ctx, sites, images.selfies);
     await seedVisitors(ctx, sites, staff, images.selfies);
     await seedIncidents(ctx, { sites, guards, staff, photos: images.incidentPhotos });
     return true;

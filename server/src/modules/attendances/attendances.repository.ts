@@ -21,6 +21,7 @@ import {
   type ResourceQuerySpec,
 } from '../../query';
 import { fileUrl } from '../files/files.repository';
+import { attachEnd, attachStart } from '../shifts/shifts.repository';
 import { isAwayFromSite, type Position } from './geofence';
 import { ABANDONED_SHIFT_HOURS } from '@rules/attendances';
 
@@ -408,6 +409,13 @@ export function createAttendancesRepository(db: DB, options: { geofenceRadiusMet
             .insertInto('open_shifts')
             .values({ guard_uuid: input.guardUuid, attendance_uuid: uuid, started_at: at })
             .execute();
+          // The guard's planned shift here, if any, is started by this row (the watch).
+          await attachStart(trx, {
+            attendanceUuid: uuid,
+            guardUuid: input.guardUuid,
+            residenceUuid: input.residenceUuid,
+            at: input.checkin.at,
+          });
           await recordAudit(trx, input.audit(uuid));
         });
       } catch (error) {
@@ -451,6 +459,7 @@ export function createAttendancesRepository(db: DB, options: { geofenceRadiusMet
           })
           .where('uuid', '=', open.attendance_uuid)
           .execute();
+        await attachEnd(trx, open.attendance_uuid, input.checkout.at);
         await recordAudit(trx, input.audit(open.attendance_uuid));
         return open.attendance_uuid;
       });

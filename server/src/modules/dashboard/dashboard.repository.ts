@@ -7,6 +7,7 @@ import type { DB } from '../../db/database';
 import { countSupervisorGuards } from '../../db/guard-links';
 import { countAtSites } from '../../db/site-row-counts';
 import { localDate, localDayRange, toDbTime } from '../../db/time';
+import { overlapsWindow, STARTED_LATE } from '../shifts/shifts.repository';
 
 /**
  * A guard with a shift still open counts as on duty, until the shift is abandoned: the same rule
@@ -48,6 +49,7 @@ export function createDashboardRepository(db: DB) {
     siteFilter: SiteFilter,
   ): Promise<SiteFigures> {
     const today = localDayRange(now);
+    const dayBefore = toDbTime(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1));
     const onDutySince = toDbTime(new Date(now.getTime() - ON_DUTY_WINDOW_HOURS * 3_600_000));
 
     const incidents = () =>
@@ -68,6 +70,16 @@ export function createDashboardRepository(db: DB) {
         .where(atLiveSite('visitors.residence_uuid'))
         .where(siteFilter('visitors.residence_uuid') ?? always);
 
+    // Rosters (issue 36): shifts by start (shifts_starts, shifts_state_starts), live, in scope.
+    const shifts = () =>
+      db
+        .selectFrom('shifts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(siteScope(principal, 'shifts.residence_uuid'))
+        .where(atLiveSite('shifts.residence_uuid'))
+        .where(siteFilter('shifts.residence_uuid') ?? always);
+    const at = toDbTime(now);
+
     const [
       incidentToday,
       allIncidents,
@@ -76,6 +88,9 @@ export function createDashboardRepository(db: DB) {
       overstayVisitors,
       onDutyGuard,
       totalGuard,
+      missedToday,
+      lateToday,
+      uncoveredNow,
     ] = await Promise.all([
       countOf(
         incidents()
@@ -127,6 +142,30 @@ export function createDashboardRepository(db: DB) {
           ),
       ),
       countOf(totalGuards(principal, siteFilter)),
+      // No-shows among the shifts that ran today: a night begun yesterday evening is one of them.
+      countOf(
+        shifts()
+          .where(sql<SqlBool>`shifts.state = 'no_show'`)
+          .where(overlapsWindow(today.start, today.end, dayBefore)),
+      ),
+      // Late starts among the shifts that ran today, whatever became of them since: late now, or
+      // completed or left early after a late start.
+      countOf(
+        shifts()
+          .where(overlapsWindow(today.start, today.end, dayBefore))
+          .where(STARTED_LATE),
+      ),
+      // Places in progress now (a shift lasts under a day) with no guard on duty.
+      countOf(
+        shifts()
+          .where('shifts.starts_at', '>', toDbTime(new Date(now.getTime() - 86_400_000)))
+          .where('shifts.starts_at', '<=', at)
+          .where('shifts.ends_at', '>', at)
+          .where('shifts.cancelled_at', 'is', null)
+          .where((eb) =>
+            eb.or([eb('shifts.started_at', 'is', null), eb('shifts.ended_at', 'is not', null)]),
+          ),
+      ),
     ]);
     return {
       upcomingVisitors,
@@ -136,6 +175,9 @@ export function createDashboardRepository(db: DB) {
       allIncidents,
       onDutyGuard,
       totalGuard,
+      missedToday,
+      lateToday,
+      uncoveredNow,
     };
   }
 

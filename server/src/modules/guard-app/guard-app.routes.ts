@@ -757,6 +757,7 @@ export function guardAppRoutes(
           starts_at_label: appLabel(timestampOf(shift.starts_at)),
           ends_at_label: appLabel(timestampOf(shift.ends_at)),
           is_cancelled: shift.cancelled_at !== null,
+          state: shift.state,
         })),
       });
     },

@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResourceResponse } from '@contract/list';
-import type { Shift, ShiftAssignment, ShiftPattern, ShiftPatternBody } from '@contract/shifts';
+import {
+  SHIFT_STATES,
+  type NowSite,
+  type RosterSettings,
+  type Shift,
+  type ShiftAssignment,
+  type ShiftPattern,
+  type ShiftPatternBody,
+  type ShiftState,
+  type Timesheet,
+} from '@contract/shifts';
 import { MAX_HEADCOUNT } from '@rules/shifts';
 import { principalOf } from '../../auth/authenticate';
 import { uuidParams } from '../../http/schemas';
@@ -105,20 +115,105 @@ export function shiftsRoutes(app: FastifyInstance, deps: { shifts: ShiftsService
   );
 
   app.get<{
-    Querystring: { from: string; to: string; residence_uuid?: string; guard_uuid?: string };
+    Querystring: {
+      from: string;
+      to: string;
+      residence_uuid?: string;
+      guard_uuid?: string;
+      state?: ShiftState;
+      overlap?: boolean;
+      late?: boolean;
+      limit?: number;
+      offset?: number;
+    };
   }>(
     '/shifts',
-    { schema: { querystring: rangeQuery } },
-    async (request): Promise<ListAnswer<Shift>> => {
-      const { from, to, residence_uuid: residenceUuid, guard_uuid: guardUuid } = request.query;
-      const resource = await deps.shifts.list(principalOf(request), {
-        from,
-        to,
-        residenceUuid,
-        guardUuid,
-      });
-      return listAnswer(resource, resource.length);
+    {
+      schema: {
+        querystring: {
+          ...rangeQuery,
+          properties: {
+            ...rangeQuery.properties,
+            state: { type: 'string', enum: [...SHIFT_STATES] },
+            // The shifts running during the days, not only those starting on them.
+            overlap: { type: 'boolean' },
+            // Only those started past their company's grace (the dashboard's Late today).
+            late: { type: 'boolean' },
+            limit: { type: 'integer', minimum: 1, maximum: 5_000, default: 5_000 },
+            offset: { type: 'integer', minimum: 0, default: 0 },
+          },
+        },
+      },
     },
+    async (request): Promise<ListAnswer<Shift>> => {
+      const query = request.query;
+      const { rows, count } = await deps.shifts.list(
+        principalOf(request),
+        {
+          from: query.from,
+          to: query.to,
+          residenceUuid: query.residence_uuid,
+          guardUuid: query.guard_uuid,
+          state: query.state,
+          overlap: query.overlap,
+          startedLate: query.late,
+        },
+        { limit: query.limit ?? 5_000, offset: query.offset ?? 0 },
+      );
+      return listAnswer(rows, count);
+    },
+  );
+
+  /** The Now board: the caller's sites with shifts in progress at this minute. */
+  app.get('/shifts/now', async (request): Promise<ResourceResponse<NowSite[]>> => ({
+    resource: await deps.shifts.now(principalOf(request), new Date()),
+  }));
+
+  /** Planned and worked time per shift and guard, and per site: what a company bills. */
+  app.get<{
+    Querystring: { from: string; to: string; residence_uuid?: string; guard_uuid?: string };
+  }>(
+    '/shifts/timesheet',
+    { schema: { querystring: rangeQuery } },
+    async (request): Promise<Timesheet> =>
+      deps.shifts.timesheet(principalOf(request), {
+        from: request.query.from,
+        to: request.query.to,
+        guardUuid: request.query.guard_uuid,
+        residenceUuid: request.query.residence_uuid,
+      }),
+  );
+
+  app.get<{ Params: { uuid: string } }>(
+    '/security-companies/:uuid/roster-settings',
+    { schema: { params: uuidParams } },
+    async (request): Promise<RosterSettings> =>
+      deps.shifts.rosterSettings(principalOf(request), request.params.uuid),
+  );
+
+  app.patch<{ Params: { uuid: string }; Body: Partial<RosterSettings> }>(
+    '/security-companies/:uuid/roster-settings',
+    {
+      schema: {
+        params: uuidParams,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            late_grace_minutes: { type: ['integer', 'string'], maxLength: 6 },
+            no_show_minutes: { type: ['integer', 'string'], maxLength: 6 },
+            weekly_hours_limit: { type: ['integer', 'string'], maxLength: 6 },
+          },
+        },
+      },
+    },
+    async (request): Promise<RosterSettings> =>
+      deps.shifts.updateRosterSettings(
+        principalOf(request),
+        request.params.uuid,
+        request.body ?? {},
+        new Date(),
+      ),
   );
 
   /** Puts a guard on the shift (`guard_uuid`), or takes the guard off (null). */

@@ -1,18 +1,30 @@
-import type { Shift, ShiftAssignment, ShiftPattern, ShiftPatternBody } from '@contract/shifts';
+import type {
+  NowSite,
+  RosterSettings,
+  Shift,
+  ShiftAssignment,
+  ShiftPattern,
+  ShiftPatternBody,
+  Timesheet,
+} from '@contract/shifts';
 import {
-  DEFAULT_WEEKLY_HOURS_LIMIT,
   isCalendarDate,
   SHIFT_MESSAGES,
   minutesOf,
   rosterRangeProblem,
+  rosterSettingsProblems,
   shiftMinutes,
   shiftPatternProblems,
 } from '@rules/shifts';
 import type { GuardPrincipal, Principal } from '../../auth/principal';
-import { addDays, timestampOf, toDbTime } from '../../db/time';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { addDays, localClock, timestampOf, toDbTime } from '../../db/time';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { changesBetween } from '../audit/changes';
-import type { NewShift, PatternValues, ShiftsRepository } from './shifts.repository';
+import type { NewShift, PatternValues, ShiftRange, ShiftsRepository } from './shifts.repository';
+import { timesheetOf } from './timesheet';
+
+/** A place is on duty while its guard has started it and not ended it. */
+const onDuty = (shift: Shift) => shift.started_at !== null && shift.ended_at === null;
 
 export const SHIFT_REFUSALS = {
   siteUnknown: 'Site does not exist.',
@@ -29,7 +41,7 @@ export const SHIFT_REFUSALS = {
 export const ROSTER_LOOKAHEAD_MS = 12 * 3_600_000;
 
 /** A moment in the server's local time: the date 'YYYY-MM-DD' at 'HH:MM'. */
-function localMoment(date: string, time: string): Date {
+export function localMoment(date: string, time: string): Date {
   const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
   const minutes = minutesOf(time);
   return new Date(year, month - 1, day, Math.floor(minutes / 60), minutes % 60);
@@ -55,12 +67,8 @@ function shownDate(date: string): string {
 }
 
 /** 'HH:MM–HH:MM' of a stored shift, in local time. */
-function shownTimes(startsAt: string, endsAt: string): string {
-  const time = (stored: string) => {
-    const at = new Date(timestampOf(stored) ?? 0);
-    return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
-  };
-  return `${time(startsAt)}–${time(endsAt)}`;
+export function shownTimes(startsAt: string, endsAt: string): string {
+  return `${localClock(startsAt)}–${localClock(endsAt)}`;
 }
 
 function patternValues(
@@ -101,9 +109,8 @@ const shiftEntry = (
  * and their guards. Every read and write is within the caller's sites: the superadmin's, a
  * company's own, a supervisor's.
  */
-export function createShiftsService(deps: { shifts: ShiftsRepository; weeklyHoursLimit?: number }) {
+export function createShiftsService(deps: { shifts: ShiftsRepository }) {
   const { shifts } = deps;
-  const weeklyLimit = deps.weeklyHoursLimit ?? DEFAULT_WEEKLY_HOURS_LIMIT;
 
   async function siteOf(principal: Principal, residenceUuid: string) {
     const site = await shifts.siteInScope(principal, residenceUuid);
@@ -152,6 +159,7 @@ export function createShiftsService(deps: { shifts: ShiftsRepository; weeklyHour
       0,
     );
     const hours = Math.round((minutes / 60) * 10) / 10;
+    const weeklyLimit = (await shifts.settingsOfSite(shift.residence_uuid)).weekly_hours_limit;
     return hours > weeklyLimit ? [SHIFT_REFUSALS.overHours(guard.name, hours, weeklyLimit)] : [];
   }
 
@@ -263,19 +271,104 @@ export function createShiftsService(deps: { shifts: ShiftsRepository; weeklyHour
     },
 
     /** A guard's own shifts from `from` to `to`, at its sites (the guard app's `shifts`). */
-    guardShifts(guard: GuardPrincipal, from: string, to: string) {
+    async guardShifts(guard: GuardPrincipal, from: string, to: string) {
       const problem = rosterRangeProblem(from, to);
       if (problem) throw badRequest(problem, 'INVALID_VALUE', 'to');
-      return shifts.list(guard, { from, to, guardUuid: guard.guardUuid });
+      return (await shifts.list(guard, { from, to, guardUuid: guard.guardUuid })).rows;
     },
 
-    list(
-      principal: Principal,
-      range: { from: string; to: string; residenceUuid?: string; guardUuid?: string },
-    ) {
+    list(principal: Principal, range: ShiftRange, page?: { limit: number; offset: number }) {
       const problem = rosterRangeProblem(range.from, range.to);
       if (problem) throw badRequest(problem, 'INVALID_VALUE', 'to');
-      return shifts.list(principal, range);
+      return shifts.list(principal, range, page);
+    },
+
+    /**
+     * The Now board: each site of the caller's with shifts in progress at `now` or guards on an
+     * unplanned attendance, with its places needed and on duty (a place is on duty while its
+     * attendance is open; unplanned attendance covers no place).
+     */
+    async now(principal: Principal, now: Date): Promise<NowSite[]> {
+      const [running, unplanned] = await Promise.all([
+        shifts.inProgress(principal, now),
+        shifts.unplannedOpen(principal, now),
+      ]);
+      const sites = new Map<string, NowSite>();
+      const siteOfRow = (row: { residence_uuid: string; residence_name: string }) => {
+        const site = sites.get(row.residence_uuid) ?? {
+          residence_uuid: row.residence_uuid,
+          residence_name: row.residence_name,
+          needed: 0,
+          on_duty: 0,
+          shifts: [],
+          unplanned: [],
+        };
+        sites.set(row.residence_uuid, site);
+        return site;
+      };
+      for (const shift of running) {
+        const site = siteOfRow(shift);
+        site.needed += 1;
+        if (onDuty(shift)) site.on_duty += 1;
+        site.shifts.push(shift);
+      }
+      for (const row of unplanned) siteOfRow(row).unplanned.push(row);
+      return [...sites.values()].sort((a, b) => a.residence_name.localeCompare(b.residence_name));
+    },
+
+    /** The timesheet of the caller's guards for the local days `from` to `to`. */
+    async timesheet(
+      principal: Principal,
+      query: { from: string; to: string; guardUuid?: string; residenceUuid?: string },
+    ): Promise<Timesheet> {
+      const problem = rosterRangeProblem(query.from, query.to);
+      if (problem) throw badRequest(problem, 'INVALID_VALUE', 'to');
+      const range = {
+        from: toDbTime(localMoment(query.from, '00:00')),
+        to: toDbTime(localMoment(addDays(query.to, 1), '00:00')),
+        guardUuid: query.guardUuid,
+        residenceUuid: query.residenceUuid,
+      };
+      const [planned, unplanned] = await Promise.all([
+        shifts.timesheetShifts(principal, range),
+        shifts.timesheetUnplanned(principal, range),
+      ]);
+      return timesheetOf(query.from, query.to, planned, unplanned);
+    },
+
+    async rosterSettings(principal: Principal, companyUuid: string): Promise<RosterSettings> {
+      const company = await shifts.rosterSettings(principal, companyUuid);
+      if (!company) throw notFound();
+      return company.settings;
+    },
+
+    /** A company's own users and the superadmin change its settings; supervisors only read. */
+    async updateRosterSettings(
+      principal: Principal,
+      companyUuid: string,
+      body: Partial<RosterSettings>,
+      now: Date,
+    ): Promise<RosterSettings> {
+      const company = await shifts.rosterSettings(principal, companyUuid);
+      if (!company) throw notFound();
+      if (principal.role === 'sitesupervisor') throw forbidden();
+      const fields = { ...company.settings, ...body };
+      const [first] = Object.entries(rosterSettingsProblems(fields));
+      if (first) throw badRequest(first[1], 'INVALID_VALUE', first[0]);
+      const settings: RosterSettings = {
+        late_grace_minutes: Number(fields.late_grace_minutes),
+        no_show_minutes: Number(fields.no_show_minutes),
+        weekly_hours_limit: Number(fields.weekly_hours_limit),
+      };
+      await shifts.updateRosterSettings(companyUuid, settings, now, {
+        entity: 'security_company',
+        entityUuid: companyUuid,
+        entityLabel: company.name,
+        companyUuid,
+        action: 'update',
+        changes: changesBetween({ ...company.settings }, { ...settings }),
+      });
+      return settings;
     },
 
     /**

@@ -1,0 +1,35 @@
+import type { Alert, AlertKind } from '@contract/alerts';
+
+export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
+  late: 'Late',
+  no_show: 'No-show',
+  licence_expiring: 'Licence expiring',
+  licence_expired: 'Licence expired',
+};
+
+/** Bootstrap's colour of each kind's badge; the badge always carries the word too. */
+export const ALERT_KIND_COLORS: Record<AlertKind, string> = {
+  late: 'warning',
+  no_show: 'danger',
+  licence_expiring: 'warning',
+  licence_expired: 'danger',
+};
+
+export const ALERTS_PATH = '/alerts';
+
+/** The guard's details page, for an alert about a guard. */
+export function alertGuardPath(alert: Alert): string | null {
+  return alert.guard_uuid ? `/guard-details/${encodeURIComponent(alert.guard_uuid)}` : null;
+}
+
+/** The site's roster, for an alert about a shift. */
+export function alertShiftPath(alert: Alert): string | null {
+  return alert.shift_uuid && alert.residence_uuid
+    ? `/rosters?site=${encodeURIComponent(alert.residence_uuid)}&shift=${encodeURIComponent(alert.shift_uuid)}`
+    : null;
+}
+
+/** The alert as a WhatsApp message to share, like an e-pass's. */
+export function alertShareLink(alert: Alert): string {
+  return `https://wa.me/?text=${encodeURIComponent(alert.message)}`;
+}

@@ -1,0 +1,45 @@
+/**
+ * Alerts (issue 36): a shift gone Late or No-show, and a company's licence near or past its
+ * expiry, for the users whose scope holds them; read per user.
+ */
+export type AlertKind = 'late' | 'no_show' | 'licence_expiring' | 'licence_expired';
+
+export interface Alert {
+  uuid: string;
+  kind: AlertKind;
+  /** The whole alert in words, e.g. "Arjun Thapa is a no-show for Night 19:00–07:00 at …". */
+  message: string;
+  security_company_uuid: string | null;
+  residence_uuid: string | null;
+  residence_name: string | null;
+  shift_uuid: string | null;
+  guard_uuid: string | null;
+  guard_name: string | null;
+  /** UTC 'YYYY-MM-DD HH:MM:SS'. */
+  created_at: string;
+  /** Read by the user asking. */
+  read: boolean;
+}
+
+/** GET /alerts/unread. */
+export interface UnreadAlerts {
+  count: number;
+}
+
+/** POST /alerts/read: these alerts, or every alert the user sees (`all`). */
+export interface ReadAlertsBody {
+  uuids?: string[];
+  all?: boolean;
+}
+
+/** One user's choice for one site of theirs (GET /alert-preferences; PUT …/{residence_uuid}). */
+export interface AlertPreference {
+  residence_uuid: string;
+  residence_name: string;
+  late: boolean;
+  no_show: boolean;
+  /** Also by email, as one digest a minute at most. */
+  email: boolean;
+}
+
+export type AlertPreferenceBody = Pick<AlertPreference, 'late' | 'no_show' | 'email'>;
