@@ -2,7 +2,8 @@
 //   [--static-dir dist] [--runs 5]`: where a user waits, in Chromium (issue 19). For each list
 // screen and tab, as the superadmin: the time from navigation to the first rows shown, and for
 // a page change (Next) the time to the new rows and the main thread's blocking time meanwhile
-// (the long tasks' time past 50 ms each, as Lighthouse counts it). Medians of --runs.
+// (the long tasks' time past 50 ms each, as Lighthouse counts it); and the Roster screen's week of
+// the site with the most shifts (issue 36), to the grid shown and to the next week. Medians.
 //
 // DIR holds the data set: an empty or new one is seeded first (the demo, then the large seed's
 // sizes given), a seeded one is reused, so the same DIR serves `npm run bench:lists` too. The
@@ -116,6 +117,14 @@ async function main(): Promise<void> {
       return `${Number(n).toLocaleString('en-US')} ${table}`;
     }),
   );
+  // The site with the most shifts, whose week the roster screen is timed on (issue 36).
+  const rosterSite = await seedDb
+    .selectFrom('shifts')
+    .select(['residence_uuid', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('residence_uuid')
+    .orderBy('n', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   await seedDb.destroy();
 
   const db = await openDataDir(dataDir);
@@ -174,6 +183,44 @@ async function main(): Promise<void> {
       }
       print(
         `${screen.label.padEnd(26)} ${median(shown).toFixed(0).padStart(14)} ${median(next).toFixed(0).padStart(15)} ${median(blocking).toFixed(0).padStart(15)}`,
+      );
+    }
+    if (rosterSite) {
+      // A site's week on the Roster screen (issue 36): to the grid shown, and Next week.
+      const shown: number[] = [];
+      const next: number[] = [];
+      const grid = page.getByRole('table', { name: /^Roster of / });
+      const gridSettled = async () => {
+        await grid.and(page.locator('[aria-busy="false"]')).waitFor();
+        await grid.locator('tbody tr').first().waitFor();
+      };
+      for (let run = -1; run < runs; run++) {
+        await page.goto(`${base}/dashboard`);
+        await page.locator('[data-figure]').first().waitFor();
+        const started = performance.now();
+        await page.goto(`${base}/rosters?site=${encodeURIComponent(rosterSite.residence_uuid)}`);
+        await gridSettled();
+        const firstShown = performance.now() - started;
+        const week = page.getByRole('heading', { name: /^Week / });
+        const before = await week.textContent();
+        const clicked = performance.now();
+        await page.getByRole('button', { name: 'Next week' }).click();
+        await page.waitForFunction(
+          (text) =>
+            [...document.querySelectorAll('h2, h3')].every(
+              (heading) =>
+                !heading.textContent?.startsWith('Week ') || heading.textContent !== text,
+            ),
+          before,
+        );
+        await gridSettled();
+        const changed = performance.now() - clicked;
+        if (run < 0) continue; // warm-up
+        shown.push(firstShown);
+        next.push(changed);
+      }
+      print(
+        `${"roster, a site's week".padEnd(26)} ${median(shown).toFixed(0).padStart(14)} ${median(next).toFixed(0).padStart(15)} ${'-'.padStart(15)}   (Next: Next week; ${Number(rosterSite.n).toLocaleString('en-US')} shifts at the site)`,
       );
     }
   } finally {

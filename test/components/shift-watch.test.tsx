@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import ExcelJS from 'exceljs';
 import { saveAs } from 'file-saver';
 import { http, HttpResponse } from 'msw';
@@ -137,6 +138,10 @@ describe('The Now board', () => {
     expect(within(mont).getByText('Uncovered')).toBeInTheDocument();
     expect(within(mont).getByText('Night 19:00–07:00 · On duty since 18:58')).toBeInTheDocument();
     expect(within(mont).getByText('Night 19:00–07:00 · Missing since 19:00')).toBeInTheDocument();
+    const offRoster = within(mont).getByText('1 guard on duty off the roster');
+    expect(within(mont).getByText('Chitra Gurung')).not.toBeVisible();
+    await userEvent.click(offRoster);
+    expect(within(mont).getByText('Chitra Gurung')).toBeVisible();
     expect(within(mont).getByText('Unplanned')).toBeInTheDocument();
     const bangsar = (await screen.findByRole('heading', { name: 'Bangsar Heights' })).closest(
       '.card',

@@ -61,17 +61,27 @@ function SiteCard({ site }: { site: NowSite }) {
               </span>
             </li>
           ))}
-          {site.unplanned.map((attendance) => (
-            <li key={attendance.attendance_uuid}>
-              <span className="now-guard">{attendance.guard_name}</span>{' '}
-              <ShiftStateBadge state="unplanned" />
-              <span className="d-block small text-muted">
-                Not on the roster · on duty since {timeOfDay(attendance.started_at)}; not counted as
-                covering a post
-              </span>
-            </li>
-          ))}
         </ul>
+        {site.unplanned.length > 0 ? (
+          <details className="now-unplanned">
+            <summary>
+              {site.unplanned.length === 1
+                ? '1 guard on duty off the roster'
+                : `${site.unplanned.length} guards on duty off the roster`}
+            </summary>
+            <ul className="now-shifts">
+              {site.unplanned.map((attendance) => (
+                <li key={attendance.attendance_uuid}>
+                  <span className="now-guard">{attendance.guard_name}</span>{' '}
+                  <ShiftStateBadge state="unplanned" />
+                  <span className="d-block small text-muted">
+                    On duty since {timeOfDay(attendance.started_at)}; not counted as covering a post
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
       </CardBody>
     </Card>
   );

@@ -10,7 +10,7 @@ import { ABANDONED_SHIFT_HOURS } from '@rules/attendances';
 import { ATTACH_EARLY_MINUTES } from '@rules/shifts';
 import type { Caller, Principal } from '../../auth/principal';
 import { atLiveSite, companyScope, siteScope } from '../../auth/scope';
-import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { timestampOf, toDbTime } from '../../db/time';
@@ -292,6 +292,17 @@ export function overlapsWindow(start: string, end: string, dayBefore: string) {
 
 /** Today's late starts, late or since completed or left early (the dashboard's Late today). */
 export const STARTED_LATE = sql<SqlBool>`shifts.state in ('late', 'completed', 'left_early') and shifts.late_minutes > coalesce((select late_company.late_grace_minutes from residences as late_site inner join security_companies as late_company on late_company.uuid = late_site.security_company_uuid where late_site.uuid = shifts.residence_uuid), 10)`;
+
+/** An attendance row no shift holds: a start off the roster (the Now board, the timesheet). */
+function unplanned({ not, exists, selectFrom }: ExpressionBuilder<Database, 'attendances'>) {
+  return not(
+    exists(
+      selectFrom('shifts as held')
+        .select('held.uuid')
+        .whereRef('held.attendance_uuid', '=', 'attendances.uuid'),
+    ),
+  );
+}
 
 /** Rosters: shift patterns and dated shifts, read within the caller's sites. */
 export function createShiftsRepository(db: DB) {
@@ -712,15 +723,7 @@ export function createShiftsRepository(db: DB) {
         .where('attendances.checkin_at', '<=', toDbTime(now))
         .where('residences.deleted_at', 'is', null)
         .where(siteScope(principal, 'attendances.residence_uuid'))
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('shifts as held')
-                .select('held.uuid')
-                .whereRef('held.attendance_uuid', '=', 'attendances.uuid'),
-            ),
-          ),
-        )
+        .where(unplanned)
         .orderBy('attendances.checkin_at')
         .execute();
       return rows.map(({ checkin_at: startedAt, ...row }) => ({
@@ -791,15 +794,7 @@ export function createShiftsRepository(db: DB) {
         .$if(range.residenceUuid !== undefined, (q) =>
           q.where('attendances.residence_uuid', '=', range.residenceUuid ?? ''),
         )
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('shifts as held')
-                .select('held.uuid')
-                .whereRef('held.attendance_uuid', '=', 'attendances.uuid'),
-            ),
-          ),
-        )
+        .where(unplanned)
         .orderBy('attendances.checkin_at')
         .execute();
     },
