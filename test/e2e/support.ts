@@ -77,7 +77,11 @@ const BUSY_ATTEMPTS = 50;
 
 /** Clicks Sign In on the form as filled until the server answers other than busy. */
 export async function submitSignIn(page: Page): Promise<void> {
+  // A busy answer clears the password, as every failed sign-in does: typed again for the retry.
+  const password = page.getByLabel('Password');
+  const typed = await password.inputValue();
   for (let attempt = 1; ; attempt += 1) {
+    if (attempt > 1) await password.fill(typed);
     const answer = page.waitForResponse(
       (response) =>
         response.url().endsWith('/kgapi/admin/session') && response.request().method() === 'POST',
