@@ -86,7 +86,11 @@ async function freeGuardAt(siteUuid: string, not: string, from: string, to: stri
 
 const utcText = (at: Date) => at.toISOString().slice(0, 19).replace('T', ' ');
 
-/** A one-off shift at the site from `start` for `hours`, with the guard on it; answers its uuid. */
+/**
+ * A one-off shift at the site from `start` for `hours`, made with the guard on it in one call (made
+ * open and then assigned, a shift already under way could be seen by the watch in between and
+ * alerted as unstaffed); answers its uuid.
+ */
 async function plannedShift(
   request: APIRequestContext,
   token: string,
@@ -96,27 +100,24 @@ async function plannedShift(
   hours: number,
   guardUuid: string,
 ): Promise<string> {
-  const headers = { ...KEY, Authorization: `Bearer ${token}` };
   const end = new Date(start.getTime() + hours * 3_600_000);
   const made = await request.post('/kgapi/shifts', {
-    headers,
+    headers: { ...KEY, Authorization: `Bearer ${token}` },
     data: {
       residence_uuid: site.uuid,
       name,
       date: localDate(start),
       start_time: localTime(start),
       end_time: localTime(end),
+      guard_uuid: guardUuid,
     },
   });
   expect(made.status(), await made.text()).toBe(200);
-  const uuid = ((await made.json()) as { resource: Array<{ uuid: string }> }).resource[0]?.uuid;
-  if (!uuid) throw new Error('No shift was made.');
-  const assigned = await request.patch(`/kgapi/shifts/${uuid}`, {
-    headers,
-    data: { guard_uuid: guardUuid },
-  });
-  expect(assigned.status(), await assigned.text()).toBe(200);
-  return uuid;
+  const [shift] = ((await made.json()) as { resource: Array<{ uuid: string; guard_uuid: string }> })
+    .resource;
+  if (!shift) throw new Error('No shift was made.');
+  expect(shift.guard_uuid).toBe(guardUuid);
+  return shift.uuid;
 }
 
 /** The mails in the outbox to `email`, newest first, as text. */
@@ -174,6 +175,11 @@ test('a guard misses the night shift and another starts on time at the kiosk: be
   // The watch marks the night shift a no-show within a run or two, and raises its alert once.
   await expect.poll(() => stateOf(night), { timeout: 30_000 }).toBe('no_show');
   const message = `${missing.name} is a no-show`;
+  const [raised] = await queryDatabase<{ message: string }>(
+    `select message from alerts where shift_uuid = ? and kind = 'no_show'`,
+    night,
+  );
+  expect(raised?.message).toContain(message);
   await expect
     .poll(async () => (await mailsTo(COMPANY)).some((mail) => mail.includes(message)), {
       timeout: 30_000,

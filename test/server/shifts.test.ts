@@ -339,6 +339,38 @@ describe('the roster', () => {
     expect(past.json().error.message).toBe(SHIFT_REFUSALS.over);
   });
 
+  it('adds a one-off shift with its guard at once, checked as an assignment is', async () => {
+    const oneOff = (name: string, guard: string) =>
+      call(tokens.supervisor, 'POST', '/shifts', {
+        residence_uuid: site,
+        name,
+        date: '2026-12-05',
+        start_time: '22:00',
+        end_time: '02:00',
+        guard_uuid: guard,
+      });
+    const before = await t.db.selectFrom('shifts').select('uuid').execute();
+    const stranger = await oneOff('Event cover', strangerGuard);
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().error).toMatchObject({
+      code: 'GUARD_NOT_AT_SITE',
+      field: 'guard_uuid',
+    });
+    expect(await t.db.selectFrom('shifts').select('uuid').execute()).toHaveLength(before.length);
+
+    const added = await oneOff('Event cover', alice);
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().resource[0]).toMatchObject({ guard_uuid: alice, guard_name: 'Alice Tan' });
+    const twice = await oneOff('Second cover', alice);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error).toEqual({
+      code: 'SHIFT_OVERLAP',
+      message:
+        'Alice Tan is already on Event cover 22:00–02:00 at Sri Hartamas Residences on 05/12/2026.',
+      field: 'guard_uuid',
+    });
+  });
+
   it('leaves a guard’s shifts ahead open when the guard leaves the site, keeping the past ones', async () => {
     const week = await plannedWeek();
     const [ahead] = week.filter((s) => s.name === 'Night' && s.slot === 1);

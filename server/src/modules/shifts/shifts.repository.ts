@@ -249,6 +249,8 @@ export interface NewShift {
   date: string;
   starts_at: string;
   ends_at: string;
+  /** A one-off may be made with its guard; made from a pattern, a shift starts open. */
+  guard_uuid?: string | null;
 }
 
 const DAY_MS = 86_400_000;
@@ -538,7 +540,9 @@ export function createShiftsRepository(db: DB) {
         ])
         .where('shifts.guard_uuid', '=', guardUuid)
         .where('shifts.cancelled_at', 'is', null)
-        .where('shifts.uuid', 'not in', typeof except === 'string' ? [except] : except)
+        .$if(except.length > 0, (q) =>
+          q.where('shifts.uuid', 'not in', typeof except === 'string' ? [except] : except),
+        )
         .where('shifts.starts_at', '<', endsAt)
         .where('shifts.ends_at', '>', startsAt)
         .orderBy('shifts.starts_at')

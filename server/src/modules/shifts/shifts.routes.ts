@@ -247,6 +247,7 @@ export function shiftsRoutes(app: FastifyInstance, deps: { shifts: ShiftsService
       date: string;
       start_time: string;
       end_time: string;
+      guard_uuid?: string;
     };
   }>(
     '/shifts',
@@ -262,6 +263,8 @@ export function shiftsRoutes(app: FastifyInstance, deps: { shifts: ShiftsService
             date: { type: 'string', maxLength: 10 },
             start_time: { type: 'string', maxLength: 10 },
             end_time: { type: 'string', maxLength: 10 },
+            // The guard to put on it at once, as PATCH /shifts/{uuid} would.
+            guard_uuid: { type: 'string', maxLength: 100 },
           },
         },
       },

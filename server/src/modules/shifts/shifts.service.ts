@@ -128,7 +128,12 @@ export function createShiftsService(deps: { shifts: ShiftsRepository }) {
    * The guard, if it may work `shift`: at the shift's site (400) and on no other live shift at the
    * time, those of `except` aside (409, naming the other shift). `field` is where a form shows it.
    */
-  async function guardFreeFor(shift: Shift, guardUuid: string, except: string[], field?: string) {
+  async function guardFreeFor(
+    shift: Pick<Shift, 'residence_uuid' | 'starts_at' | 'ends_at'>,
+    guardUuid: string,
+    except: string[],
+    field?: string,
+  ) {
     const guard = await shifts.guardAtSite(guardUuid, shift.residence_uuid);
     if (!guard) throw badRequest(SHIFT_REFUSALS.guardNotAtSite, 'GUARD_NOT_AT_SITE', field);
     const other = await shifts.overlapping(guard.uuid, shift.starts_at, shift.ends_at, except);
@@ -407,6 +412,7 @@ export function createShiftsService(deps: { shifts: ShiftsRepository }) {
         date: string;
         start_time: string;
         end_time: string;
+        guard_uuid?: string;
       },
       now: Date,
     ): Promise<Shift> {
@@ -421,6 +427,17 @@ export function createShiftsService(deps: { shifts: ShiftsRepository }) {
       }
       const times = shiftTimes(body.date, body.start_time.trim(), body.end_time.trim());
       if (times.ends_at <= toDbTime(now)) throw conflict(SHIFT_REFUSALS.over, 'SHIFT_OVER', 'date');
+      // Made with its guard, it is made whole: the watch never sees it open (nor calls a shift
+      // already under way unstaffed while its guard is being put on it).
+      const guard =
+        body.guard_uuid === undefined
+          ? null
+          : await guardFreeFor(
+              { residence_uuid: site.uuid, ...times },
+              body.guard_uuid,
+              [],
+              'guard_uuid',
+            );
       const [uuid] = await shifts.insertOneOff(
         {
           residence_uuid: site.uuid,
@@ -429,6 +446,7 @@ export function createShiftsService(deps: { shifts: ShiftsRepository }) {
           name: body.name.trim(),
           date: body.date,
           ...times,
+          guard_uuid: guard?.uuid ?? null,
         },
         (made) => ({
           ...shiftEntry(
