@@ -45,10 +45,12 @@ export interface ServerConfig {
   /** VISITOR_DATA_RETENTION_DAYS and SELFIE_RETENTION_DAYS. */
   retention: Retention;
   /**
-   * BACKUP_EVERY_HOURS (0: no scheduled backups), BACKUP_KEEP archives kept, and BACKUP_KEY, the
-   * key archives are signed and encrypted with (null: DATA_DIR/keys/backup.key, made if missing).
+   * BACKUP_EVERY_HOURS (0: no scheduled backups), BACKUP_KEEP archives kept, BACKUP_KEY, the
+   * key archives are signed and encrypted with (null: DATA_DIR/keys/backup.key, made if missing),
+   * and BACKUP_ON_START: with no backup yet, take the first soon after a start rather than one
+   * interval after it.
    */
-  backups: { everyHours: number; keep: number; key: string | null };
+  backups: { everyHours: number; keep: number; key: string | null; onStart?: boolean };
   /** WATCH_EVERY_SECONDS: how often the roster watch runs (once across processes). */
   watchEverySeconds: number;
 }
@@ -265,6 +267,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     backups: {
       everyHours: parseWhole('BACKUP_EVERY_HOURS', env.BACKUP_EVERY_HOURS, 24),
       keep: parsePositive('BACKUP_KEEP', env.BACKUP_KEEP, 7),
+      onStart: parseSwitch('BACKUP_ON_START', env.BACKUP_ON_START, false),
       key: env.BACKUP_KEY?.trim() ? parseKey('BACKUP_KEY', env.BACKUP_KEY).toString('hex') : null,
     },
     watchEverySeconds: parsePositive('WATCH_EVERY_SECONDS', env.WATCH_EVERY_SECONDS, 60),

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { uploadSpoolDir } from '../http/uploads';
 import type { Retention, ServerConfig } from '../config';
 import type { DB } from '../db/database';
-import { localDate } from '../db/time';
+import { localDate, timestampOf } from '../db/time';
 import { createAuditRepository, recordAudit } from '../modules/audit/audit.repository';
+import { createBackupsRepository } from '../modules/backups/backups.repository';
 import { createAttendancesRepository } from '../modules/attendances/attendances.repository';
 import { createVisitorsRepository } from '../modules/visitors/visitors.repository';
 import {
@@ -82,18 +83,26 @@ const runBackupCommand: BackupRunner = (args) =>
   });
 
 /**
- * Takes the scheduled backup (BACKUP_EVERY_HOURS, keeping BACKUP_KEEP archives) when this process
- * holds the job's lease for the interval: one backup an interval however many processes run.
- * Answers whether it ran.
+ * Takes the scheduled backup (BACKUP_EVERY_HOURS, keeping BACKUP_KEEP archives) once it is due:
+ * one interval after the last backup, or, with none yet, one interval after this process started
+ * (at once with BACKUP_ON_START), so a first start on a large data directory does not begin a full
+ * backup beside its first users. The job's lease keeps it to one backup an interval however many
+ * processes run. Answers whether it ran.
  */
 export async function takeScheduledBackup(
   db: DB,
   backups: ServerConfig['backups'],
   now = new Date(),
   runBackup: BackupRunner = runBackupCommand,
+  startedAt: Date = now,
 ): Promise<boolean> {
   if (backups.everyHours === 0) return false;
-  if (!(await claimJob(db, 'backup', now, backups.everyHours * HOUR_MS))) return false;
+  const interval = backups.everyHours * HOUR_MS;
+  const last = timestampOf((await createBackupsRepository(db).last())?.taken_at ?? null);
+  const due =
+    last !== null ? last + interval : startedAt.getTime() + (backups.onStart ? 0 : interval);
+  if (now.getTime() < due) return false;
+  if (!(await claimJob(db, 'backup', now, interval))) return false;
   await runBackup(['--keep', String(backups.keep)]);
   return true;
 }
@@ -171,10 +180,11 @@ export function startScheduledJobs(
   mailer: Mailer | null = null,
 ): () => void {
   const files = createFilesRepository(db, diskStorage(config.dataDir));
+  const startedAt = new Date();
   const run = () => {
     void removeAbandonedUploads(db, files).catch(log);
     void removeStaleSpool(uploadSpoolDir(config.dataDir)).catch(log);
-    void takeScheduledBackup(db, config.backups)
+    void takeScheduledBackup(db, config.backups, new Date(), runBackupCommand, startedAt)
       .then((taken) => {
         if (taken) info('Scheduled backup taken', { keep: config.backups.keep });
       })

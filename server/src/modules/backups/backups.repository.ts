@@ -5,8 +5,18 @@ import { withAudit } from '../audit/audit.repository';
 import { changesBetween } from '../audit/changes';
 
 export function createBackupsRepository(db: DB) {
+  /** The last backup taken, by any process. */
+  const last = () =>
+    db
+      .selectFrom('backups')
+      .select('taken_at')
+      .orderBy('taken_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+
   return {
-    /** Records an archive written, so every process knows the last backup. */
+    last,
+
     /** Records an archive written, and logs it in the audit trail, together. */
     async record(archive: string, bytes: number, takenAt: Date): Promise<void> {
       await withAudit(
@@ -31,16 +41,11 @@ export function createBackupsRepository(db: DB) {
 
     /** The last backup, and whether it is older than twice the schedule's interval. */
     async status(everyHours: number, now: Date): Promise<BackupStatus> {
-      const last = await db
-        .selectFrom('backups')
-        .select('taken_at')
-        .orderBy('taken_at', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      const lastMs = timestampOf(last?.taken_at ?? null);
+      const newest = await last();
+      const lastMs = timestampOf(newest?.taken_at ?? null);
       const overdue =
         everyHours > 0 && (lastMs === null || now.getTime() - lastMs > 2 * everyHours * 3_600_000);
-      return { last_backup_at: last?.taken_at ?? null, every_hours: everyHours, overdue };
+      return { last_backup_at: newest?.taken_at ?? null, every_hours: everyHours, overdue };
     },
   };
 }
