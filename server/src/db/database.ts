@@ -3,6 +3,7 @@ import { Kysely, SqliteDialect, type LogConfig } from 'kysely';
 import { Migrator } from 'kysely';
 import type { Database } from './schema';
 import { migrationProvider } from './migrations';
+import { withStatementCache } from './engine/statement-cache';
 
 export type DB = Kysely<Database>;
 
@@ -16,7 +17,7 @@ const PAGE_CACHE_KIB = 64 * 1024;
  */
 export function openDatabase(filename: string | Buffer, options: { log?: LogConfig } = {}): DB {
   return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: openSqlite(filename) }),
+    dialect: new SqliteDialect({ database: withStatementCache(openSqlite(filename)) }),
     log: options.log,
   });
 }
