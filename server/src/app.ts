@@ -1,5 +1,11 @@
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
+import {
+  readListQuery,
+  type ListQueryParams,
+  type ParsedListQuery,
+  type ResourceQuerySpec,
+} from './query';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createAccountsRepository } from './auth/accounts.repository';
 import { diskStorage } from './storage/file-storage';
@@ -96,6 +102,8 @@ export interface AppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     engine: Engine;
+    /** A list call's parameters, checked and compiled for this app's database (readListQuery). */
+    listQuery(params: ListQueryParams, spec: ResourceQuerySpec): Promise<ParsedListQuery>;
   }
 }
 
@@ -115,6 +123,9 @@ export async function buildApp({
   });
   // The database engine, for the few places whose SQL differs by engine (db/engine/).
   app.decorate('engine', engineOf(db));
+  app.decorate('listQuery', (params: ListQueryParams, spec: ResourceQuerySpec) =>
+    readListQuery(db, params, spec, { engine: engineOf(db) }),
+  );
   registerErrorHandling(app);
   // Each audit entry names the request it was written for: its caller, address and user agent.
   registerAuditContext(app);

@@ -28,6 +28,8 @@ export {
   COUNT_CAP,
   type ListCount,
   parseListQuery,
+  readListQuery,
+  RELATED_KEYS_READ_FIRST,
   type FilterOptions,
   type ListAnswer,
   type ListQueryParams,

@@ -5,7 +5,14 @@ import { sortDirection } from '../db/engine/ordering';
 import { valueOnly } from '../db/engine/plan-hints';
 import { QueryError, excerpt, type QueryErrorCode } from './errors';
 import { FILTER_LIMITS, parseFilterTree, type FilterLimits } from './parser';
-import { compileFilter, fieldOf, sortColumnOf, type FieldSpecs } from './to-kysely';
+import type { FilterNode } from './ast';
+import {
+  compileFilter,
+  fieldOf,
+  relatedSearches,
+  sortColumnOf,
+  type FieldSpecs,
+} from './to-kysely';
 
 export const DEFAULT_MAX_LIMIT = 500;
 
@@ -119,7 +126,10 @@ export function parseFilter(
 export function parseListQuery(
   params: ListQueryParams,
   spec: ResourceQuerySpec,
-  options: FilterOptions = {},
+  options: FilterOptions & {
+    /** The filter's tree as parsed before, with the related rows read for it (readListQuery). */
+    relatedKeys?: { tree: FilterNode; resolved: ReadonlyMap<FilterNode, readonly unknown[]> };
+  } = {},
 ): ParsedListQuery {
   const maxLimit = spec.maxLimit ?? DEFAULT_MAX_LIMIT;
   const filter = singleText(params.filter, 'filter', 'INVALID_FILTER');
@@ -128,7 +138,8 @@ export function parseListQuery(
   const tree =
     filter === undefined || filter.trim() === ''
       ? null
-      : parseFilterTree(filter, { ...FILTER_LIMITS, ...options.limits });
+      : (options.relatedKeys?.tree ??
+        parseFilterTree(filter, { ...FILTER_LIMITS, ...options.limits }));
   const now = options.now ?? new Date();
   let readsSearchIndex = false;
   const compile = (plan: { within?: Expression<SqlBool>; readMatchesFirst: boolean }) =>
@@ -137,6 +148,7 @@ export function parseListQuery(
       : compileFilter(tree, spec.fields, now, {
           ...plan,
           engine: options.engine,
+          resolved: options.relatedKeys?.resolved,
           listedTable: spec.table,
           onSearchIndex: () => {
             readsSearchIndex = true;
@@ -144,7 +156,7 @@ export function parseListQuery(
         });
   // Compiled first: compiling is what finds whether a search index is read.
   const where = compile({ readMatchesFirst: true });
-  return {
+  const parsed: ParsedListQuery = {
     where,
     whereFor: ({ within, inOrder = false }) =>
       spec.table === undefined && !inOrder
@@ -158,6 +170,49 @@ export function parseListQuery(
     readsSearchIndex,
     engine: options.engine ?? 'sqlite',
   };
+  if (tree !== null) trees.set(parsed, tree);
+  return parsed;
+}
+
+/** Each parsed list's filter tree, for readListQuery. */
+const trees = new WeakMap<ParsedListQuery, FilterNode>();
+
+/** At most this many related rows' keys a search reads first (readListQuery); more are left to the sub-select. */
+export const RELATED_KEYS_READ_FIRST = 1000;
+
+/**
+ * parseListQuery, and on PostgreSQL, the related rows a search names read first: a search of a
+ * pass's site name or a guard's company reads the sites or companies it matches in a statement of
+ * its own, and the list's statements then hold their keys as values. PostgreSQL plans
+ * `residence_uuid in (sub-select)` inside a search's OR as a hashed sub-plan that no index serves,
+ * so the OR's other arms could not read their trigram indexes and every row was read (a visitor
+ * search matching nothing: every one of 200,000 passes). With the keys as values the planner sees
+ * how few they are and combines the indexes. A search matching more than RELATED_KEYS_READ_FIRST
+ * related rows keeps its sub-select. SQLite's searches gather each arm's matches already
+ * (to-kysely.ts, unionOfMatches).
+ */
+export async function readListQuery<DB>(
+  db: Kysely<DB>,
+  params: ListQueryParams,
+  spec: ResourceQuerySpec,
+  options: FilterOptions = {},
+): Promise<ParsedListQuery> {
+  const list = parseListQuery(params, spec, options);
+  const tree = trees.get(list);
+  if (list.engine !== 'postgres' || tree === undefined) return list;
+  const resolved = new Map<FilterNode, readonly unknown[]>();
+  for (const { node, keys } of relatedSearches(tree, spec.fields)) {
+    const rows = (
+      await sql<{ key: unknown }>`${keys} limit ${RELATED_KEYS_READ_FIRST + 1}`.execute(db)
+    ).rows;
+    if (rows.length <= RELATED_KEYS_READ_FIRST)
+      resolved.set(
+        node,
+        rows.map((row) => row.key),
+      );
+  }
+  if (resolved.size === 0) return list;
+  return parseListQuery(params, spec, { ...options, relatedKeys: { tree, resolved } });
 }
 
 /** At most this many matches of a search are sorted for a page; more are met early in order. */

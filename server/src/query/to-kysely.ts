@@ -193,6 +193,44 @@ function unionOfMatches(
   return sql<SqlBool>`(${key} in (${sql.join(matches, sql` union all `)}))`;
 }
 
+/** The related row a field is a column of, if it is one (relatedColumn). */
+function relationOf(spec: FieldSpec | undefined): Relation | undefined {
+  return typeof spec === 'object' && 'compile' in spec ? spec.relation : undefined;
+}
+
+/** A substring search of a related row's column, and the select of the keys it matches. */
+export interface RelatedSearch {
+  node: FilterNode;
+  /** The keys of the related rows the search matches (`key` each), as the sub-select reads them. */
+  keys: RawBuilder<{ key: unknown }>;
+}
+
+/**
+ * The substring searches in `tree` of a related row's column (a pass's site name, a guard's
+ * company), each with the select of the related rows' keys it matches: the rows the sub-select of
+ * relatedColumn would read, live or not, found through the column's trigram index.
+ */
+export function relatedSearches(tree: FilterNode, fields: FieldSpecs): RelatedSearch[] {
+  const found: RelatedSearch[] = [];
+  const walk = (node: FilterNode): void => {
+    if (node.kind === 'and' || node.kind === 'or') node.operands.forEach(walk);
+    else if (node.kind === 'not') walk(node.operand);
+    else if (node.kind === 'like' && !node.negated && node.pattern.kind === 'string') {
+      const relation = relationOf(fieldOf(fields, node.field));
+      if (relation === undefined || containedText(node.pattern.value) === null) return;
+      const column = sql.ref(`${relation.alias}.${relation.column}`);
+      found.push({
+        node,
+        keys: sql<{
+          key: unknown;
+        }>`select ${sql.ref(`${relation.alias}.${relation.matches ?? 'uuid'}`)} as ${sql.ref('key')} from ${sql.table(relation.table)} as ${sql.table(relation.alias)} where ${plainLike(column, node.pattern.value)}`,
+      });
+    }
+  };
+  walk(tree);
+  return found;
+}
+
 /** Timestamps are stored as UTC text 'YYYY-MM-DD HH:MM:SS', so NOW() binds in that form. */
 export function formatUtcTimestamp(date: Date): string {
   return date.toISOString().slice(0, 19).replace('T', ' ');
@@ -213,6 +251,11 @@ export function compileFilter(
     within?: Expression<SqlBool>;
     /** The engine the SQL is for; SQLite unless told. */
     engine?: Engine;
+    /**
+     * Searches of a related row's column whose related rows were read first (readListQuery):
+     * each such node is compiled as its key among those rows' keys.
+     */
+    resolved?: ReadonlyMap<FilterNode, readonly unknown[]>;
   } = {},
 ): Expression<SqlBool> {
   const engine = options.engine ?? 'sqlite';
@@ -265,8 +308,17 @@ export function compileFilter(
           node.field,
           (column) => sql<SqlBool>`${column} ${COMPARISON_SQL[node.operator]} ${bind(node.value)}`,
         );
-      case 'like':
+      case 'like': {
+        const keys = options.resolved?.get(node);
+        const relation = keys && relationOf(fieldOf(fields, node.field));
+        if (keys && relation) {
+          const key = sql.ref(relation.key);
+          return keys.length === 0
+            ? sql<SqlBool>`1 = 0`
+            : sql<SqlBool>`${options.readMatchesFirst === false ? valueOnly(key) : key} in (${sql.join(keys.map((value) => sql.val(value)))})`;
+        }
         return condition(node.field, likeTest(node));
+      }
       case 'in':
         return condition(node.field, (column) =>
           node.negated

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Attendance } from '@contract/attendances';
 import { principalOf } from '../../auth/authenticate';
-import { parseListQuery, type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
+import { type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
 import { ATTENDANCES_QUERY, type AttendancesRepository } from './attendances.repository';
 
 export function attendancesRoutes(
@@ -12,7 +12,7 @@ export function attendancesRoutes(
   app.get<{ Querystring: ListQueryParams }>(
     '/attendances/list',
     async (request): Promise<ListAnswer<Attendance>> => {
-      const list = parseListQuery(request.query, ATTENDANCES_QUERY, { engine: app.engine });
+      const list = await app.listQuery(request.query, ATTENDANCES_QUERY);
       const { resource, count } = await deps.attendances.list(principalOf(request), list);
       return listAnswer(resource, count);
     },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuditEntry } from '@contract/audit';
 import { principalOf } from '../../auth/authenticate';
-import { parseListQuery, type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
+import { type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
 import { AUDIT_QUERY, type AuditRepository } from './audit.repository';
 
 /** The audit trail, read-only: GET /audit/list, scoped to the caller. */
@@ -9,7 +9,7 @@ export function auditRoutes(app: FastifyInstance, deps: { audit: AuditRepository
   app.get<{ Querystring: ListQueryParams }>(
     '/audit/list',
     async (request): Promise<ListAnswer<AuditEntry>> => {
-      const list = parseListQuery(request.query, AUDIT_QUERY, { engine: app.engine });
+      const list = await app.listQuery(request.query, AUDIT_QUERY);
       const { resource, count } = await deps.audit.list(principalOf(request), list);
       return listAnswer(resource, count);
     },

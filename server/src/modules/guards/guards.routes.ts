@@ -5,7 +5,7 @@ import { principalOf } from '../../auth/authenticate';
 import { badRequest } from '../../http/errors';
 import { uuidParams } from '../../http/schemas';
 import type { GuardAppService } from '../guard-app/guard-app.service';
-import { parseListQuery, type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
+import { type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
 import { GUARDS_QUERY } from './guards.repository';
 import type { GuardBody, GuardsService } from './guards.service';
 
@@ -48,7 +48,7 @@ export function guardsRoutes(
   app.get<{ Querystring: ListQueryParams }>(
     '/guards/list',
     async (request): Promise<ListAnswer<Guard>> => {
-      const list = parseListQuery(request.query, GUARDS_QUERY, { engine: app.engine });
+      const list = await app.listQuery(request.query, GUARDS_QUERY);
       const { resource, count } = await guardsService.list(principalOf(request), list);
       return listAnswer(resource, count);
     },

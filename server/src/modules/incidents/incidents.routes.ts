@@ -3,7 +3,7 @@ import type { Incident, IncidentCategory } from '@contract/incidents';
 import type { ResourceResponse } from '@contract/list';
 import { principalOf } from '../../auth/authenticate';
 import { uuidParams } from '../../http/schemas';
-import { parseListQuery, type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
+import { type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
 import { INCIDENTS_QUERY } from './incidents.repository';
 import type {
   IncidentAddPayload,
@@ -43,7 +43,7 @@ export function incidentsRoutes(app: FastifyInstance, deps: { incidents: Inciden
   app.get<{ Querystring: ListQueryParams }>(
     '/incidents/list',
     async (request): Promise<ListAnswer<Incident>> => {
-      const list = parseListQuery(request.query, INCIDENTS_QUERY, { engine: app.engine });
+      const list = await app.listQuery(request.query, INCIDENTS_QUERY);
       const { resource, count } = await deps.incidents.list(principalOf(request), list);
       return listAnswer(resource, count);
     },

@@ -5,7 +5,7 @@ import { KIOSK_LABEL_MAX_LENGTH, KIOSK_MESSAGES } from '@rules/kiosks';
 import { principalOf } from '../../auth/authenticate';
 import { badRequest, notFound } from '../../http/errors';
 import { uuidParams } from '../../http/schemas';
-import { parseListQuery, type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
+import { type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
 import { changesBetween } from '../audit/changes';
 import type { SitesRepository } from '../sites/sites.repository';
 import { siteEntry } from '../sites/sites.service';
@@ -36,7 +36,7 @@ export function kiosksRoutes(
   app.get<{ Querystring: ListQueryParams }>(
     '/kiosks/list',
     async (request): Promise<ListAnswer<Kiosk>> => {
-      const list = parseListQuery(request.query, KIOSKS_QUERY, { engine: app.engine });
+      const list = await app.listQuery(request.query, KIOSKS_QUERY);
       const { resource, count } = await kiosks.list(principalOf(request), list);
       return listAnswer(resource, count);
     },

@@ -5,7 +5,7 @@ import { principalOf } from '../../auth/authenticate';
 import type { PasswordGate } from '../../auth/password-gate';
 import type { VerificationStore } from '../../auth/verification';
 import { uuidParams } from '../../http/schemas';
-import { parseListQuery, type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
+import { type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
 import { gatedHash } from '../session/session.service';
 import { LOGINS_QUERY } from './logins.repository';
 import type { LoginPayload, LoginsService, WriteContext } from './logins.service';
@@ -41,7 +41,7 @@ export function loginsRoutes(
   app.get<{ Querystring: ListQueryParams }>(
     '/logins/list',
     async (request): Promise<ListAnswer<Login>> => {
-      const list = parseListQuery(request.query, LOGINS_QUERY, { engine: app.engine });
+      const list = await app.listQuery(request.query, LOGINS_QUERY);
       const { resource, count } = await logins.list(principalOf(request), list);
       return listAnswer(resource, count);
     },

@@ -4,7 +4,7 @@ import type { SecurityCompany } from '@contract/security-companies';
 import { principalOf } from '../../auth/authenticate';
 import type { PasswordGate } from '../../auth/password-gate';
 import { uuidParams } from '../../http/schemas';
-import { parseListQuery, type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
+import { type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
 import { gatedHash } from '../session/session.service';
 import { SECURITY_COMPANIES_QUERY } from './security-companies.repository';
 import type { CompanyPayload, SecurityCompaniesService } from './security-companies.service';
@@ -43,7 +43,7 @@ export function securityCompaniesRoutes(
   app.get<{ Querystring: ListQueryParams }>(
     '/securitycompanies/list',
     async (request): Promise<ListAnswer<SecurityCompany>> => {
-      const list = parseListQuery(request.query, SECURITY_COMPANIES_QUERY, { engine: app.engine });
+      const list = await app.listQuery(request.query, SECURITY_COMPANIES_QUERY);
       const { resource, count } = await securityCompanies.list(principalOf(request), list);
       return listAnswer(resource, count);
     },

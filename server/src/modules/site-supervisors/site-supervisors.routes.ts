@@ -4,7 +4,7 @@ import type { SiteSupervisor } from '@contract/site-supervisors';
 import { principalOf } from '../../auth/authenticate';
 import type { PasswordGate } from '../../auth/password-gate';
 import { uuidParams } from '../../http/schemas';
-import { parseListQuery, type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
+import { type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
 import { gatedHash } from '../session/session.service';
 import { SITE_SUPERVISORS_QUERY } from './site-supervisors.repository';
 import type { SiteSupervisorsService, SupervisorPayload } from './site-supervisors.service';
@@ -41,7 +41,7 @@ export function siteSupervisorsRoutes(
   app.get<{ Querystring: ListQueryParams }>(
     '/sitesupervisors/list',
     async (request): Promise<ListAnswer<SiteSupervisor>> => {
-      const list = parseListQuery(request.query, SITE_SUPERVISORS_QUERY, { engine: app.engine });
+      const list = await app.listQuery(request.query, SITE_SUPERVISORS_QUERY);
       const { resource, count } = await siteSupervisors.list(principalOf(request), list);
       return listAnswer(resource, count);
     },

@@ -3,7 +3,7 @@ import type { ResourceResponse } from '@contract/list';
 import type { Site, SiteMove } from '@contract/sites';
 import { principalOf } from '../../auth/authenticate';
 import { uuidParams } from '../../http/schemas';
-import { parseListQuery, type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
+import { type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
 import { SITES_QUERY, type SitesRepository } from './sites.repository';
 import type { SiteBody, SitesService } from './sites.service';
 
@@ -49,7 +49,7 @@ export function sitesRoutes(
     },
     async (request): Promise<ListAnswer<Site>> => {
       const { filterValues, ...params } = request.query;
-      const list = parseListQuery(params, SITES_QUERY, { engine: app.engine });
+      const list = await app.listQuery(params, SITES_QUERY);
       const { resource, count } = await deps.sites.list(
         principalOf(request),
         list,

@@ -3,7 +3,7 @@ import type { ResourceResponse } from '@contract/list';
 import type { Unit, UnitBody } from '@contract/units';
 import { principalOf } from '../../auth/authenticate';
 import { uuidParams } from '../../http/schemas';
-import { listAnswer, type ListAnswer, type ListQueryParams, parseListQuery } from '../../query';
+import { listAnswer, type ListAnswer, type ListQueryParams } from '../../query';
 import { UNITS_QUERY } from './units.repository';
 import type { UnitsService } from './units.service';
 
@@ -21,7 +21,7 @@ export function unitsRoutes(app: FastifyInstance, deps: { units: UnitsService })
   app.get<{ Querystring: ListQueryParams }>(
     '/units/list',
     async (request): Promise<ListAnswer<Unit>> => {
-      const list = parseListQuery(request.query, UNITS_QUERY, { engine: app.engine });
+      const list = await app.listQuery(request.query, UNITS_QUERY);
       const { resource, count } = await deps.units.list(principalOf(request), list);
       return listAnswer(resource, count);
     },

@@ -7,7 +7,7 @@ import { principalOf } from '../../auth/authenticate';
 import { notFound } from '../../http/errors';
 import { addressKey, type PasswordThrottle } from '../../auth/password-throttle';
 import { uuidParams } from '../../http/schemas';
-import { parseListQuery, type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
+import { type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
 import type { SitesRepository } from '../sites/sites.repository';
 import { VISITORS_QUERY, type VisitorsRepository } from './visitors.repository';
 import type { WatchlistRepository } from '../watchlist/watchlist.repository';
@@ -136,7 +136,7 @@ export function visitorsRoutes(
   app.get<{ Querystring: ListQueryParams }>(
     '/visitors/list',
     async (request): Promise<ListAnswer<VisitorRow>> => {
-      const list = parseListQuery(request.query, VISITORS_QUERY, { engine: app.engine });
+      const list = await app.listQuery(request.query, VISITORS_QUERY);
       const { resource, count } = await deps.visitors.list(principalOf(request), list);
       return listAnswer(resource, count);
     },

@@ -3,7 +3,7 @@ import type { ResourceResponse } from '@contract/list';
 import type { WatchlistEntry } from '@contract/watchlist';
 import { principalOf } from '../../auth/authenticate';
 import { uuidParams } from '../../http/schemas';
-import { parseListQuery, type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
+import { type ListQueryParams, listAnswer, type ListAnswer } from '../../query';
 import { WATCHLIST_QUERY } from './watchlist.repository';
 import type { WatchlistPayload, WatchlistService } from './watchlist.service';
 
@@ -31,7 +31,7 @@ export function watchlistRoutes(app: FastifyInstance, deps: { watchlist: Watchli
     '/watchlist/list',
     async (request): Promise<ListAnswer<WatchlistEntry>> => {
       const principal = principalOf(request);
-      const list = parseListQuery(request.query, WATCHLIST_QUERY, { engine: app.engine });
+      const list = await app.listQuery(request.query, WATCHLIST_QUERY);
       const { resource, count } = await watchlist.list(principal, list);
       return listAnswer(resource, count);
     },
