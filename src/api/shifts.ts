@@ -18,6 +18,8 @@ export interface OneOffShiftBody {
   date: string;
   start_time: string;
   end_time: string;
+  /** The guard to put on it at once, checked as an assignment is. */
+  guard_uuid?: string;
 }
 
 /** Which shifts to list: days `from` to `to` ('YYYY-MM-DD', both included), of a site or a guard. */

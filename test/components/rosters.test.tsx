@@ -241,6 +241,37 @@ describe('The Roster screen', () => {
       await within(oneOff).findByRole('button', { name: /^One-off shifts, / }),
     ).toHaveTextContent('0 / 1 filled');
   });
+
+  it('adds a one-off shift with a guard on it, or shows the server’s refusal at the guard', async () => {
+    const { grid, user } = await openRoster();
+    const addWith = async (guardName: string, start: string, end: string) => {
+      await user.click(screen.getByRole('button', { name: 'Add one-off shift' }));
+      const dialog = await shownModal();
+      await user.type(within(dialog).getByLabelText('Name'), 'Event cover');
+      await user.type(within(dialog).getByLabelText('Start'), start);
+      await user.type(within(dialog).getByLabelText('End'), end);
+      const guard = within(dialog).getByLabelText('Guard');
+      expect(within(guard).getByRole('option', { name: 'Open: no guard' })).toBeInTheDocument();
+      await user.selectOptions(guard, guardName);
+      await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+      return dialog;
+    };
+    await addWith('Bala Krishnan', '08:00', '12:00');
+    expect(await screen.findByText('One-off shift added.')).toBeInTheDocument();
+    const oneOff = within(grid).getAllByRole('row').at(-1) as HTMLElement;
+    const cell = await within(oneOff).findByRole('button', { name: /^One-off shifts, / });
+    expect(cell).toHaveTextContent('1 / 1 filled');
+    expect(cell).toHaveTextContent('Bala Krishnan');
+    await waitFor(() => expect(document.querySelector('.modal')).toBeNull());
+
+    // The guard's night shift covers 20:00: refused, at the guard, and nothing added.
+    const again = await addWith('Bala Krishnan', '20:00', '23:00');
+    expect(
+      await within(again).findByText(/^Bala Krishnan is already on Night 19:00–07:00 at /),
+    ).toBeVisible();
+    expect(within(again).getByLabelText('Guard')).toHaveAttribute('aria-invalid', 'true');
+    expect(cell).toHaveTextContent('1 / 1 filled');
+  });
 });
 
 describe('Changing the week', () => {

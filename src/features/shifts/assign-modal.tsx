@@ -8,6 +8,7 @@ import { SelectInput } from '../../components/form-fields';
 import { FormModal } from '../../components/form-modal';
 import type { Shift } from '@contract/shifts';
 import { isCancelled, longDay, shiftTimes, type RosterCell, type RosterRow } from './roster-week';
+import { ROSTER_TEXT } from './roster-text';
 import { rosterWrite, type RosterGuard } from './shifts-slice';
 
 interface AssignValues {
@@ -135,7 +136,7 @@ export function AssignModal({ row, cell, guards, onClose }: AssignModalProps) {
                 <div key={shift.uuid} className="d-flex gap-2 align-items-start flex-wrap">
                   <div className="flex-grow-1">
                     <SelectInput name={`slots.${index}`} label={row ? placeLabel(row, shift) : ''}>
-                      <option value={OPEN}>Open: no guard</option>
+                      <option value={OPEN}>{ROSTER_TEXT.openPlace}</option>
                       {guardOptions(shift).map((guard) => (
                         <option key={guard.uuid} value={guard.uuid}>
                           {guard.name}

@@ -5,12 +5,12 @@ import * as shiftsApi from '../../api/shifts';
 import { schemaFromRules } from '../../app/form-rules';
 import { useAppDispatch } from '../../app/hooks';
 import { DateField } from '../../components/date-field';
-import { markRefusedField, TextInput } from '../../components/form-fields';
+import { markRefusedField, SelectInput, TextInput } from '../../components/form-fields';
 import { FormModal } from '../../components/form-modal';
 import { apiDateToForm, formDateToApi } from '../../lib/dates';
 import { shiftPatternProblems } from '@rules/shifts';
 import { ROSTER_TEXT } from './roster-text';
-import { rosterWrite } from './shifts-slice';
+import { rosterWrite, type RosterGuard } from './shifts-slice';
 
 interface OneOffValues {
   /** DD/MM/YYYY, as the date field writes it. */
@@ -18,6 +18,8 @@ interface OneOffValues {
   name: string;
   start_time: string;
   end_time: string;
+  /** '' leaves the place open. */
+  guard_uuid: string;
 }
 
 type OneOffField = keyof OneOffValues;
@@ -40,7 +42,7 @@ function problemsOf(values: Partial<OneOffValues>): Partial<Record<OneOffField, 
 }
 
 const schema = schemaFromRules<OneOffValues>(
-  ['date', 'name', 'start_time', 'end_time'],
+  ['date', 'name', 'start_time', 'end_time', 'guard_uuid'],
   problemsOf,
 );
 
@@ -49,12 +51,14 @@ export interface OneOffModalProps {
   siteUuid: string;
   /** The day the form starts with, 'YYYY-MM-DD'. */
   day: string;
+  /** The site's guards, any of whom may be put on the shift as it is made. */
+  guards: RosterGuard[];
   onClose: () => void;
   onSaved: (message: string) => void;
 }
 
 /** Add One-off Shift: one guard's place at the site on one day, outside its patterns. */
-export function OneOffModal({ isOpen, siteUuid, day, onClose, onSaved }: OneOffModalProps) {
+export function OneOffModal({ isOpen, siteUuid, day, guards, onClose, onSaved }: OneOffModalProps) {
   const dispatch = useAppDispatch();
   const [saving, setSaving] = useState(false);
 
@@ -69,6 +73,7 @@ export function OneOffModal({ isOpen, siteUuid, day, onClose, onSaved }: OneOffM
           name: values.name.trim(),
           start_time: values.start_time.trim(),
           end_time: values.end_time.trim(),
+          ...(values.guard_uuid ? { guard_uuid: values.guard_uuid } : {}),
         }),
       ),
     );
@@ -85,7 +90,13 @@ export function OneOffModal({ isOpen, siteUuid, day, onClose, onSaved }: OneOffM
       saving={saving}
       busyText="Adding the shift. Please don't close this window."
       onClose={onClose}
-      initialValues={{ date: apiDateToForm(day), name: '', start_time: '', end_time: '' }}
+      initialValues={{
+        date: apiDateToForm(day),
+        name: '',
+        start_time: '',
+        end_time: '',
+        guard_uuid: '',
+      }}
       validationSchema={schema}
       onSubmit={submit}
     >
@@ -105,6 +116,14 @@ export function OneOffModal({ isOpen, siteUuid, day, onClose, onSaved }: OneOffM
               />
             </Col>
           </Row>
+          <SelectInput name="guard_uuid" label="Guard">
+            <option value="">{ROSTER_TEXT.openPlace}</option>
+            {guards.map((guard) => (
+              <option key={guard.uuid} value={guard.uuid}>
+                {guard.name}
+              </option>
+            ))}
+          </SelectInput>
         </>
       )}
     </FormModal>

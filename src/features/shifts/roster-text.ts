@@ -7,6 +7,7 @@ export const ROSTER_TEXT = {
   patternAdded: 'Shift pattern added.',
   patternSaved: 'Shift pattern saved.',
   patternDeleted: 'Shift pattern deleted.',
+  openPlace: 'Open: no guard',
   oneOffAdded: 'One-off shift added.',
   swapped: 'Guards swapped.',
 } as const;

@@ -223,6 +223,7 @@ export function SiteRoster({ siteUuid, siteName }: { siteUuid: string; siteName:
         isOpen={open?.kind === 'one-off'}
         siteUuid={siteUuid}
         day={days.includes(today()) ? today() : monday}
+        guards={guards}
         onClose={close}
         onSaved={saved}
       />

@@ -189,6 +189,34 @@ function shownTimes(shift: Shift) {
   return `${time(shift.starts_at)}–${time(shift.ends_at)}`;
 }
 
+/** The server's refusal of `guardUuid` on `shift` (not at its site, or on an overlapping shift). */
+function guardRefusal(shift: Shift, guardUuid: string, except: string[]) {
+  const guard = guardRecords().find((row) => row.uuid === guardUuid);
+  if (!guard?.kg_residence_guards.some((post) => post.residence_uuid === shift.residence_uuid)) {
+    return HttpResponse.json(
+      apiError(
+        'GUARD_NOT_AT_SITE',
+        'This guard is not assigned to this site. Assign the guard to the site first.',
+        'guard_uuid',
+      ),
+      { status: 400 },
+    );
+  }
+  const other = overlapping(shift, guardUuid, except);
+  if (other) {
+    const [year, month, day] = other.date.split('-');
+    return HttpResponse.json(
+      apiError(
+        'SHIFT_OVERLAP',
+        `${guard.name} is already on ${other.name} ${shownTimes(other)} at ${other.residence_name} on ${day}/${month}/${year}.`,
+        'guard_uuid',
+      ),
+      { status: 409 },
+    );
+  }
+  return null;
+}
+
 function hoursOf(shift: Shift) {
   return (
     (Date.parse(`${shift.ends_at.replace(' ', 'T')}Z`) -
@@ -282,31 +310,8 @@ export const shiftHandlers = [
     const { guard_uuid: guardUuid } = (await request.json()) as { guard_uuid: string | null };
     const warnings: string[] = [];
     if (guardUuid !== null) {
-      const guard = guardRecords().find((row) => row.uuid === guardUuid);
-      if (
-        !guard?.kg_residence_guards.some((post) => post.residence_uuid === shift.residence_uuid)
-      ) {
-        return HttpResponse.json(
-          apiError(
-            'GUARD_NOT_AT_SITE',
-            'This guard is not assigned to this site. Assign the guard to the site first.',
-            'guard_uuid',
-          ),
-          { status: 400 },
-        );
-      }
-      const other = overlapping(shift, guardUuid, [shift.uuid]);
-      if (other) {
-        const [year, month, day] = other.date.split('-');
-        return HttpResponse.json(
-          apiError(
-            'SHIFT_OVERLAP',
-            `${guard.name} is already on ${other.name} ${shownTimes(other)} at ${other.residence_name} on ${day}/${month}/${year}.`,
-            'guard_uuid',
-          ),
-          { status: 409 },
-        );
-      }
+      const refused = guardRefusal(shift, guardUuid, [shift.uuid]);
+      if (refused) return refused;
       const monday = dayAfter(shift.date, -((new Date(`${shift.date}T00:00:00`).getDay() + 6) % 7));
       const sunday = dayAfter(monday, 6);
       const hours = [
@@ -322,7 +327,7 @@ export const shiftHandlers = [
       ].reduce((sum, row) => sum + hoursOf(row), 0);
       if (hours > DEFAULT_WEEKLY_HOURS_LIMIT) {
         warnings.push(
-          `${guard.name} would be rostered ${hours} hours that week, over the limit of ${DEFAULT_WEEKLY_HOURS_LIMIT}.`,
+          `${guardName(guardUuid)} would be rostered ${hours} hours that week, over the limit of ${DEFAULT_WEEKLY_HOURS_LIMIT}.`,
         );
       }
     }
@@ -361,11 +366,16 @@ export const shiftHandlers = [
       date: string;
       start_time: string;
       end_time: string;
+      guard_uuid?: string;
     };
     const refused = patternProblem({ ...body, headcount: 1, weekdays: [1] });
     if (refused) return refused;
     if (!isCalendarDate(body.date)) return invalid(SHIFT_MESSAGES.dateInvalid, 'date');
     const shift = shiftOf(null, { ...body, slot: 0 });
+    if (body.guard_uuid !== undefined) {
+      const guardRefused = guardRefusal(shift, body.guard_uuid, []);
+      if (guardRefused) return guardRefused;
+    }
     shifts.push(shift);
     return HttpResponse.json({ resource: [shift] });
   }),
