@@ -197,14 +197,22 @@ async function alertsOf(token: string, query = ''): Promise<{ list: Alert[]; cou
   return { list: body.resource, count: body.meta.count };
 }
 
+/**
+ * The mails in the outbox, in the order they were written. The files are named by the clock, which
+ * these tests hold, so two mails of one millisecond sort by their random ids: the order is kept
+ * here by the names seen before, not by sorting.
+ */
+const written: string[] = [];
 function outbox(): string[] {
+  let names: string[];
   try {
-    return readdirSync(outboxDirectory(t.dataDir)).map((name) =>
-      readFileSync(`${outboxDirectory(t.dataDir)}/${name}`, 'utf8'),
-    );
+    names = readdirSync(outboxDirectory(t.dataDir));
   } catch {
     return [];
   }
+  const seen = new Set(written);
+  written.push(...names.filter((name) => !seen.has(name)));
+  return written.map((name) => readFileSync(`${outboxDirectory(t.dataDir)}/${name}`, 'utf8'));
 }
 
 describe('a shift’s state from the attendance that starts it', () => {

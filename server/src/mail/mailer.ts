@@ -11,6 +11,9 @@ export interface OutgoingMail {
   html: string;
 }
 
+/** Numbers the outbox files of this process: two mails of one millisecond still sort as written. */
+let written = 0;
+
 export function outboxDirectory(dataDir: string): string {
   return path.join(dataDir, 'outbox');
 }
@@ -33,7 +36,7 @@ export function createMailer(config: MailConfig, dataDir: string, log: FastifyBa
       await mkdir(directory, { recursive: true });
       const file = path.join(
         directory,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${String((written += 1)).padStart(9, '0')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
       );
       await writeFile(file, (info as unknown as { message: Buffer }).message);
       // Printed plainly on stderr (and logged): on a fresh install with no mail server, this is
