@@ -471,6 +471,17 @@ describe('the watch', () => {
     expect(more.filter((mail) => mail.includes('To: sup@example.com'))).toHaveLength(1);
     expect(more.filter((mail) => mail.includes('To: a@example.com'))).toHaveLength(1);
     expect(more).toHaveLength(2);
+    // A late start raised between runs (at the kiosk, say) goes in the next run's digest.
+    const patrol = await plan(hartamas, chen, '08:00', '12:00', { name: 'Patrol', slot: 3 });
+    await start(chen, hartamas, at(DAY, '08:20'));
+    expect(await shiftRow(patrol)).toMatchObject({ state: 'late', late_minutes: 20 });
+    await runShiftWatch(t.db, at(DAY, '08:21'), deps);
+    const late = outbox().slice(before + 5);
+    expect(late).toHaveLength(1);
+    expect(late[0]).toContain('To: a@example.com');
+    expect(late[0]?.replace(/=\r?\n/g, '')).toContain('Chen Wei is late (20 min) for Patrol 08:00');
+    await runShiftWatch(t.db, at(DAY, '08:22'), deps);
+    expect(outbox().length - before).toBe(6);
   });
 
   it('warns a company’s users and the superadmin of its licence 30 days ahead and once expired, once each', async () => {

@@ -23,9 +23,22 @@ export interface PostgresOptions {
   poolSize?: number;
 }
 
+/**
+ * Set on each connection as it opens. JIT compilation off: it pays for itself on long analytic
+ * queries, while this server's statements take milliseconds; PostgreSQL's cost estimates still
+ * passed its threshold for the dashboard's counts at a million shifts, and compiling took 30–75 ms
+ * of a 12 ms count (docs/performance.md, issue 36). A SET after connecting rather than a startup
+ * parameter, which poolers such as PgBouncer refuse.
+ */
+export const CONNECTION_SETTINGS = 'set jit = off';
+
 /** A pool of connections to the PostgreSQL database at `url` (postgres://user:pass@host/db). */
 export function openPostgres(url: string, options: PostgresOptions = {}): Kysely<Database> {
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, types });
+  // A client runs its queries in order, so this comes before the first statement handed to it.
+  pool.on('connect', (client) => {
+    client.query(CONNECTION_SETTINGS).catch(() => undefined);
+  });
   return new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new PostgresSchemaTranslation()],

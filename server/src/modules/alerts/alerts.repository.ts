@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type Insertable,
+  type Kysely,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
 import type { Alert, AlertKind, AlertPreference, AlertPreferenceBody } from '@contract/alerts';
 import type { Principal } from '../../auth/principal';
 import { atLiveSite, siteScope } from '../../auth/scope';
@@ -90,12 +97,69 @@ export async function raiseShiftAlerts(
   return insertShiftAlerts(db, rows, kind, now);
 }
 
-/** Inserts the alerts of these shifts for `kind`, each once (see raiseShiftAlerts). */
+/**
+ * An alert as the digest reads it. The watch takes the alerts it raises for its own digest as it
+ * writes them (`digested` 1 at once, answered by the insert): a minute of thousands of alerts is
+ * then not written twice. Alerts raised elsewhere (a late start at the kiosk) wait with `digested`
+ * 0 for the next run's claim.
+ */
+export interface TakenAlert {
+  uuid: string;
+  kind: string;
+  security_company_uuid: string | null;
+  residence_uuid: string | null;
+  message: string;
+  created_at: string;
+}
+const TAKEN_COLUMNS = [
+  'uuid',
+  'kind',
+  'security_company_uuid',
+  'residence_uuid',
+  'message',
+  'created_at',
+] as const;
+
+/** Inserts alerts, each once (their unique dedupe key), taken into `taken` when it is given. */
+async function insertAlerts(
+  db: Db,
+  values: ReadonlyArray<Insertable<Database['alerts']>>,
+  taken: TakenAlert[] | undefined,
+): Promise<number> {
+  let raised = 0;
+  for (let i = 0; i < values.length; i += CHUNK) {
+    const chunk = values.slice(i, i + CHUNK);
+    if (taken) {
+      const inserted = await db
+        .insertInto('alerts')
+        .values(chunk.map((value) => ({ ...value, digested: 1 })))
+        .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .returning(TAKEN_COLUMNS)
+        .execute();
+      taken.push(...inserted);
+      raised += inserted.length;
+    } else {
+      const inserted = await db
+        .insertInto('alerts')
+        .values(chunk)
+        .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .executeTakeFirst();
+      raised += Number(inserted.numInsertedOrUpdatedRows ?? 0);
+    }
+  }
+  return raised;
+}
+
+/**
+ * Inserts the alerts of these shifts for `kind`, each once (see raiseShiftAlerts); with `taken`,
+ * taken for the caller's digest (TakenAlert).
+ */
 export async function insertShiftAlerts(
   db: Db,
   rows: readonly ShiftAlertRow[],
   kind: 'late' | 'no_show',
   now: Date,
+  taken?: TakenAlert[],
 ): Promise<number> {
   // A minute's shifts share a few times: each is turned into local time once.
   const clocks = new Map<string, string>();
@@ -133,23 +197,14 @@ export async function insertShiftAlerts(
       created_at: createdAt,
     };
   });
-  let raised = 0;
-  for (let i = 0; i < values.length; i += CHUNK) {
-    const inserted = await db
-      .insertInto('alerts')
-      .values(values.slice(i, i + CHUNK))
-      .onConflict((oc) => oc.column('dedupe_key').doNothing())
-      .executeTakeFirst();
-    raised += Number(inserted.numInsertedOrUpdatedRows ?? 0);
-  }
-  return raised;
+  return insertAlerts(db, values, taken);
 }
 
 /**
  * Raises the licence alerts due at `now`: a live company's License Expiry Date within
  * LICENCE_WARNING_DAYS (expiring), or passed (expired), once per company, kind and date.
  */
-export async function raiseLicenceAlerts(db: Db, now: Date): Promise<number> {
+export async function raiseLicenceAlerts(db: Db, now: Date, taken?: TakenAlert[]): Promise<number> {
   const today = localDate(now);
   const companies = await db
     .selectFrom('security_companies')
@@ -179,19 +234,10 @@ export async function raiseLicenceAlerts(db: Db, now: Date): Promise<number> {
       },
     ];
   });
-  let raised = 0;
-  for (let i = 0; i < values.length; i += 200) {
-    const inserted = await db
-      .insertInto('alerts')
-      .values(values.slice(i, i + 200))
-      .onConflict((oc) => oc.column('dedupe_key').doNothing())
-      .returning('uuid')
-      .execute();
-    raised += inserted.length;
-  }
-  return raised;
+  return insertAlerts(db, values, taken);
 }
 
+const UNDIGESTED = sql<SqlBool>`alerts.digested = 0`;
 const isShiftKind = sql<SqlBool>`alerts.kind in ('late', 'no_show')`;
 const isLicenceKind = sql<SqlBool>`alerts.kind in ('licence_expiring', 'licence_expired')`;
 
@@ -360,52 +406,46 @@ export function createAlertsRepository(db: DB) {
 export type AlertsRepository = ReturnType<typeof createAlertsRepository>;
 
 /**
- * The digests due at `now`: the alerts of the last day not yet digested, taken by this run (the
- * update that turns `digested` to 1 answers the rows it turned, so of two runs at once each alert
- * goes to one), and for each live, active user the taken alerts it gets by email. Taken alerts are
- * mailed at most once: a mail that fails is not sent again (the alert stays in the console).
+ * The digests due at `now`: the alerts this run took as it raised them (`taken`), with the alerts
+ * of the last day not yet digested, taken here (the update that turns `digested` to 1 answers the
+ * rows it turned, so of two runs at once each alert goes to one), and for each live, active user
+ * the taken alerts it gets by email. Taken alerts are mailed at most once: a mail that fails is not
+ * sent again (the alert stays in the console).
  */
-export async function claimDigests(db: DB, now: Date): Promise<PendingDigest[]> {
+export async function claimDigests(
+  db: DB,
+  now: Date,
+  taken: readonly TakenAlert[] = [],
+): Promise<PendingDigest[]> {
   const since = toDbTime(new Date(now.getTime() - 24 * 3_600_000));
+  // A literal 0, so SQLite sees that the partial index alerts_undigested fits.
   const pending = await db
     .selectFrom('alerts')
     .select('uuid')
-    .where('digested', '=', 0)
+    .where(UNDIGESTED)
     .where('created_at', '>=', since)
     .where('created_at', '<=', toDbTime(now))
     .execute();
-  const alerts: Array<{
-    uuid: string;
-    kind: string;
-    security_company_uuid: string | null;
-    residence_uuid: string | null;
-    message: string;
-    created_at: string;
-  }> = [];
+  const alerts: TakenAlert[] = [...taken];
   for (let i = 0; i < pending.length; i += CHUNK) {
     alerts.push(
       ...(await db
         .updateTable('alerts')
         .set({ digested: 1 })
-        .where('digested', '=', 0)
+        .where(UNDIGESTED)
         .where(
           'uuid',
           'in',
           pending.slice(i, i + CHUNK).map((alert) => alert.uuid),
         )
-        .returning([
-          'uuid',
-          'kind',
-          'security_company_uuid',
-          'residence_uuid',
-          'message',
-          'created_at',
-        ])
+        .returning(TAKEN_COLUMNS)
         .execute()),
     );
   }
   if (alerts.length === 0) return [];
-  alerts.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.uuid.localeCompare(b.uuid));
+  // Plain comparisons of stored times and uuids: localeCompare took 90 ms for a minute's 10,000.
+  const before = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  alerts.sort((a, b) => before(a.created_at, b.created_at) || before(a.uuid, b.uuid));
   const siteUuids = [
     ...new Set(alerts.flatMap((alert) => (alert.residence_uuid ? [alert.residence_uuid] : []))),
   ];

@@ -7,6 +7,7 @@ import {
   insertShiftAlerts,
   raiseLicenceAlerts,
   type PendingDigest,
+  type TakenAlert,
 } from '../alerts/alerts.repository';
 import { markNoShows, shiftsWithoutAlert } from './shifts.repository';
 
@@ -88,21 +89,23 @@ export async function runShiftWatch(db: DB, now: Date, deps: WatchDeps): Promise
   if (!(await claimJob(db, 'shift-watch', now, leaseMs))) return null;
   const since = toDbTime(new Date(now.getTime() - ALERT_LOOKBACK_MS));
   const at = toDbTime(now);
+  // With a mailer, the alerts this run raises are taken for its digest as they are written.
+  const taken: TakenAlert[] | undefined = deps.mailer ? [] : undefined;
   const { noShows, alerts } = await db.transaction().execute(async (trx) => {
     const marked = await markNoShows(trx, now);
     let raised = 0;
     for (const kind of ['late', 'no_show'] as const) {
       const rows = await shiftsWithoutAlert(trx, kind, since, at);
-      raised += await insertShiftAlerts(trx, rows, kind, now);
+      raised += await insertShiftAlerts(trx, rows, kind, now, taken);
     }
-    raised += await raiseLicenceAlerts(trx, now);
+    raised += await raiseLicenceAlerts(trx, now, taken);
     return { noShows: marked, alerts: raised };
   });
   let mails = 0;
   let failure: unknown = null;
   if (deps.mailer) {
     // One user's failed mail does not keep the others' from going; it is reported after.
-    for (const digest of await claimDigests(db, now)) {
+    for (const digest of await claimDigests(db, now, taken)) {
       try {
         await deps.mailer.send(
           digestMail(digest, deps),

@@ -13,6 +13,7 @@ import { atLiveSite, companyScope, siteScope } from '../../auth/scope';
 import { sql, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { valueOnly } from '../../db/engine/plan-hints';
 import { timestampOf, toDbTime } from '../../db/time';
 import { raiseShiftAlerts, shiftAlertRows, type ShiftAlertRow } from '../alerts/alerts.repository';
 import { recordAudit, withAudit, type AuditEvent } from '../audit/audit.repository';
@@ -156,7 +157,8 @@ export async function markNoShows(trx: Db, now: Date): Promise<number> {
       )
       .where('cancelled_at', 'is', null)
       .where('attendance_uuid', 'is', null)
-      .where('residence_uuid', 'in', sites)
+      // Read by (state, starts_at), never through the sites' whole histories.
+      .where(valueOnly(sql.ref('residence_uuid')), 'in', sites)
       .executeTakeFirst();
     marked += Number(result.numUpdatedRows);
   }
@@ -173,21 +175,27 @@ export async function shiftsWithoutAlert(
   since: string,
   now: string,
 ): Promise<ShiftAlertRow[]> {
-  return shiftAlertRows(trx)
-    .where('shifts.state', '=', state)
-    .where('shifts.starts_at', '>=', since)
-    .where('shifts.starts_at', '<=', now)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('alerts')
-            .select('alerts.uuid')
-            .whereRef('alerts.shift_uuid', '=', 'shifts.uuid')
-            .where('alerts.kind', '=', state),
+  return (
+    shiftAlertRows(trx)
+      .where('shifts.state', '=', state)
+      .where('shifts.starts_at', '>=', since)
+      .where('shifts.starts_at', '<=', now)
+      // By the alert's unique dedupe key (`shift:<uuid>:<kind>`, as insertShiftAlerts writes it).
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('alerts')
+              .select('alerts.uuid')
+              .where(
+                'alerts.dedupe_key',
+                '=',
+                sql<string>`${'shift:'} || shifts.uuid || ${`:${state}`}`,
+              ),
+          ),
         ),
-      ),
-    )
-    .execute();
+      )
+      .execute()
+  );
 }
 
 /** A pattern's weekdays as stored: ISO digits, '1234567' for every day. */
