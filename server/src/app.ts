@@ -77,6 +77,9 @@ import { visitorsRoutes } from './modules/visitors/visitors.routes';
 import { createWatchlistRepository } from './modules/watchlist/watchlist.repository';
 import { watchlistRoutes } from './modules/watchlist/watchlist.routes';
 import { createWatchlistService } from './modules/watchlist/watchlist.service';
+import { createCheckpointsRepository } from './modules/checkpoints/checkpoints.repository';
+import { checkpointsRoutes } from './modules/checkpoints/checkpoints.routes';
+import { createCheckpointsService } from './modules/checkpoints/checkpoints.service';
 import { createUnitsRepository } from './modules/units/units.repository';
 import { unitsRoutes } from './modules/units/units.routes';
 import { createShiftsRepository } from './modules/shifts/shifts.repository';
@@ -254,6 +257,9 @@ export async function buildApp({
       watchlistRoutes(api, { watchlist: createWatchlistService({ db, watchlist }) });
       unitsRoutes(api, { units: createUnitsService({ units: createUnitsRepository(db) }) });
       shiftsRoutes(api, { shifts: shiftsService });
+      checkpointsRoutes(api, {
+        checkpoints: createCheckpointsService({ checkpoints: createCheckpointsRepository(db) }),
+      });
       alertsRoutes(api, { alerts: createAlertsService({ alerts: createAlertsRepository(db) }) });
       api.setNotFoundHandler(() => {
         throw notFound('There is no such API call.');

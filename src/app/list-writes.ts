@@ -58,3 +58,26 @@ export function writeThenReload<Row, Name extends string>(
     return 'saved';
   };
 }
+
+/**
+ * Runs one write of a list screen under the list's busy state, then shows the same page again:
+ * for records kept one after another down a list (a site's units, its checkpoints), so the user
+ * stays where they were.
+ */
+export function writeThenStay<Row, Name extends string>(
+  list: ListSlice<Row, Name>,
+  type: MutationType,
+  write: () => Promise<unknown>,
+): ListWriteThunk<Row, Name> {
+  return async (dispatch, getState) => {
+    dispatch(list.actions.mutationStarted(type));
+    try {
+      await write();
+    } catch (error) {
+      return endFailedWrite(list.actions, dispatch, error);
+    }
+    dispatch(list.actions.mutationSucceeded());
+    await dispatch(list.reloadPage(getState()[list.name].page));
+    return 'saved';
+  };
+}

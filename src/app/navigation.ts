@@ -3,6 +3,7 @@ import CalendarDays from 'lucide-react/icons/calendar-days';
 import Building2 from 'lucide-react/icons/building-2';
 import ContactRound from 'lucide-react/icons/contact-round';
 import KeyRound from 'lucide-react/icons/key-round';
+import Route from 'lucide-react/icons/route';
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
 import Shield from 'lucide-react/icons/shield';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
@@ -37,6 +38,7 @@ export const SECTIONS = {
   users: { label: 'Users', path: '/users', icon: KeyRound, accent: 'slate' },
   watchlist: { label: 'Watchlist', path: '/watchlist', icon: UserX, accent: 'amber' },
   rosters: { label: 'Roster', path: '/rosters', icon: CalendarDays, accent: 'teal' },
+  patrols: { label: 'Patrols', path: '/patrols', icon: Route, accent: 'blue' },
 } as const satisfies Record<string, Section>;
 
 const {
@@ -50,6 +52,7 @@ const {
   users,
   watchlist,
   rosters,
+  patrols,
 } = SECTIONS;
 const everyone: Section[] = [dashboard, sites, incidents, visitors];
 
@@ -57,11 +60,11 @@ const everyone: Section[] = [dashboard, sites, incidents, visitors];
 export function navigationFor(role: RoleType | null): Section[] {
   switch (role) {
     case 'sitesupervisor':
-      return [...everyone, guards, rosters];
+      return [...everyone, guards, rosters, patrols];
     case 'securitycompany':
-      return [...everyone, supervisors, guards, users, watchlist, rosters];
+      return [...everyone, supervisors, guards, users, watchlist, rosters, patrols];
     default:
-      return [...everyone, companies, supervisors, guards, users, watchlist, rosters];
+      return [...everyone, companies, supervisors, guards, users, watchlist, rosters, patrols];
   }
 }
 

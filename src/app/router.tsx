@@ -179,6 +179,20 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: '/patrols',
+            lazy: lazyScreen(
+              () => import('./pages/patrols-page'),
+              ({ PatrolsPage }) => <PatrolsPage />,
+            ),
+          },
+          {
+            path: '/patrols/stickers',
+            lazy: lazyScreen(
+              () => import('../features/checkpoints/sticker-sheet-page'),
+              ({ StickerSheetPage }) => <StickerSheetPage />,
+            ),
+          },
+          {
             path: '/users',
             lazy: lazyScreen(
               () => import('./pages/logins-page'),

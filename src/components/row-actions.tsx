@@ -1,11 +1,13 @@
+import Archive from 'lucide-react/icons/archive';
 import Eye from 'lucide-react/icons/eye';
 import History from 'lucide-react/icons/history';
 import Pencil from 'lucide-react/icons/pencil';
+import QrCode from 'lucide-react/icons/qr-code';
 import Trash2 from 'lucide-react/icons/trash-2';
 import type { LucideIcon } from 'lucide-react';
 import { Button } from 'reactstrap';
 
-export type RowActionKind = 'view' | 'edit' | 'delete' | 'history';
+export type RowActionKind = 'view' | 'edit' | 'delete' | 'history' | 'sticker' | 'retire';
 
 export interface RowAction {
   kind: RowActionKind;
@@ -17,6 +19,8 @@ const LOOK: Record<RowActionKind, { label: string; icon: LucideIcon; className?:
   edit: { label: 'Edit', icon: Pencil },
   delete: { label: 'Delete', icon: Trash2, className: 'text-danger' },
   history: { label: 'History', icon: History },
+  sticker: { label: 'New sticker', icon: QrCode },
+  retire: { label: 'Retire', icon: Archive, className: 'text-danger' },
 };
 
 /**

@@ -242,6 +242,7 @@ describe('History', () => {
       'Visitors',
       'Units',
       'Roster',
+      'Patrols',
       'History',
     ]);
     await user.click(screen.getByRole('tab', { name: 'History' }));

@@ -28,10 +28,11 @@ describe('side navigation per role', () => {
       'Users',
       'Watchlist',
       'Roster',
+      'Patrols',
     ]);
   });
 
-  it('gives a security company supervisors, guards, users, its watchlist and the roster but not companies', async () => {
+  it('gives a security company supervisors, guards, users, its watchlist, the roster and patrols but not companies', async () => {
     renderApp('/dashboard', { role: 'securitycompany' });
     await screen.findByRole('heading', { name: 'Dashboard' });
     expect(navigationLabels()).toEqual([
@@ -44,10 +45,11 @@ describe('side navigation per role', () => {
       'Users',
       'Watchlist',
       'Roster',
+      'Patrols',
     ]);
   });
 
-  it('gives a site supervisor guards and the roster beyond the common sections', async () => {
+  it('gives a site supervisor guards, the roster and patrols beyond the common sections', async () => {
     renderApp('/dashboard', { role: 'sitesupervisor' });
     await screen.findByRole('heading', { name: 'Dashboard' });
     expect(navigationLabels()).toEqual([
@@ -57,6 +59,7 @@ describe('side navigation per role', () => {
       'Visitors',
       'Guard',
       'Roster',
+      'Patrols',
     ]);
   });
 

@@ -56,18 +56,26 @@ describe('Site details', () => {
       'Visitors',
       'Units',
       'Roster',
+      'Patrols',
       'History',
     ]);
   });
 
   it('leaves out the tabs whose feature is off', async () => {
     await openDetails('/site-details/site-2/company-1');
-    expect(tabNames()).toEqual(['Guards', 'Attendance', 'Incidents', 'Roster', 'History']);
+    expect(tabNames()).toEqual([
+      'Guards',
+      'Attendance',
+      'Incidents',
+      'Roster',
+      'Patrols',
+      'History',
+    ]);
   });
 
   it('shows Guards and Visitors for a site without attendance and reporting', async () => {
     await openDetails('/site-details/site-4/company-2');
-    expect(tabNames()).toEqual(['Guards', 'Visitors', 'Units', 'Roster', 'History']);
+    expect(tabNames()).toEqual(['Guards', 'Visitors', 'Units', 'Roster', 'Patrols', 'History']);
   });
 
   it('shows only Guards for a site with every feature off and no company to roster guards of', async () => {

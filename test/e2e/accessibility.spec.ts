@@ -350,6 +350,25 @@ for (const { email, managesSites, readsAudit } of ROLES) {
       await scanModal(page, dialog);
     }
 
+    // Patrols: a demo site's checkpoints, their dialogs, and the sheet of stickers.
+    await page.goto('/patrols');
+    await expect(page.getByRole('heading', { level: 1, name: 'Patrols' })).toBeVisible();
+    await page
+      .getByLabel('Site', { exact: true })
+      .selectOption({ label: 'Arcoris Residences Mont Kiara' });
+    const checkpoints = await settledTable(page, 'Checkpoints');
+    await expect(checkpoints.getByText('Main gate', { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'patrols');
+    await page.getByRole('button', { name: 'Add Checkpoint' }).click();
+    await scanModal(page, 'Add Checkpoint');
+    for (const action of ['Edit', 'New sticker', 'Retire']) {
+      await page.getByRole('button', { name: `${action} checkpoint Main gate` }).click();
+      await scanModal(page, `${action} checkpoint`);
+    }
+    await page.getByRole('link', { name: 'Print stickers' }).click();
+    await expect(page.getByRole('img', { name: 'QR code of checkpoint Main gate' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'checkpoint stickers');
+
     // Every other section of the role's navigation: the screens later issues build.
     const navigation = page.getByRole('navigation', { name: 'Main navigation' });
     const paths = await navigation
@@ -362,6 +381,7 @@ for (const { email, managesSites, readsAudit } of ROLES) {
       '/visitors',
       '/incidents',
       '/rosters',
+      '/patrols',
     ];
     for (const path of paths.filter((p) => !built.includes(p))) {
       await page.goto(path);

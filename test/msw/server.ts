@@ -4,6 +4,7 @@ import { adminHandlers } from './handlers/admins';
 import { alertHandlers, resetAlertRecords } from './handlers/alerts';
 import { attendanceHandlers } from './handlers/attendances';
 import { auditHandlers } from './handlers/audit';
+import { checkpointHandlers, resetCheckpointRecords } from './handlers/checkpoints';
 import { dashboardHandlers } from './handlers/dashboard';
 import { fileHandlers } from './handlers/files';
 import { guardAppHandlers, resetGuardAppRecords } from './handlers/guard-app';
@@ -39,6 +40,7 @@ export const server = setupServer(
   ...auditHandlers,
   ...watchlistHandlers,
   ...unitHandlers,
+  ...checkpointHandlers,
   ...alertHandlers,
   // Before shiftHandlers: its GET /shifts answers the calls with a state, and passes the others on.
   ...shiftWatchHandlers,
@@ -58,6 +60,7 @@ export function resetRecords(): void {
   resetVisitorRecords();
   resetWatchlistRecords();
   resetUnitRecords();
+  resetCheckpointRecords();
   resetAlertRecords();
   resetShiftWatchRecords();
   resetShiftRecords();

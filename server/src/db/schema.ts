@@ -382,6 +382,20 @@ export interface ShiftPatternsTable {
   deleted_at: string | null;
 }
 
+/** A site's patrol checkpoint (issue 38): `code` is what its QR sticker holds after the prefix. */
+export interface CheckpointsTable {
+  uuid: string;
+  residence_uuid: string;
+  name: string;
+  instructions: Generated<string>;
+  latitude: number | null;
+  longitude: number | null;
+  code: string;
+  retired_at: string | null;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
 /** One guard's place in a dated shift: a pattern's slot on one day, or a one-off. */
 export interface ShiftsTable {
   uuid: string;
@@ -538,6 +552,7 @@ export interface Database {
   guard_credentials: GuardCredentialsTable;
   shift_patterns: ShiftPatternsTable;
   shifts: ShiftsTable;
+  checkpoints: CheckpointsTable;
   alerts: AlertsTable;
   alert_reads: AlertReadsTable;
   alert_preferences: AlertPreferencesTable;

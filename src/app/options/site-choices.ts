@@ -4,15 +4,26 @@ import type { SiteOption } from '../../api/sites';
 import { createApiThunk } from '../api-thunk';
 import { useAppDispatch } from '../hooks';
 
-/** Which sites a form offers: a company's own (supervisors), or those it may be given (companies). */
+/**
+ * Which sites a form or screen offers: a company's own (supervisors), those it may be given
+ * (companies), or the caller's own with the guard service (a screen's site picker, as the server
+ * scopes them).
+ */
 export type SiteChoicesQuery =
-  { kind: 'of-company'; companyUuid: string } | { kind: 'assignable'; companyUuid: string | null };
+  | { kind: 'of-company'; companyUuid: string }
+  | { kind: 'assignable'; companyUuid: string | null }
+  | { kind: 'mine' };
 
-export const loadSiteChoices = createApiThunk('siteChoices/loaded', (query: SiteChoicesQuery) =>
-  query.kind === 'of-company'
-    ? sitesApi.listOptions(query.companyUuid)
-    : sitesApi.listAssignable(query.companyUuid),
-);
+export const loadSiteChoices = createApiThunk('siteChoices/loaded', (query: SiteChoicesQuery) => {
+  switch (query.kind) {
+    case 'of-company':
+      return sitesApi.listOptions(query.companyUuid);
+    case 'assignable':
+      return sitesApi.listAssignable(query.companyUuid);
+    case 'mine':
+      return sitesApi.listOptions();
+  }
+});
 
 /**
  * The sites a form offers, loaded whenever the query changes; an answer to an older query is
@@ -25,7 +36,9 @@ export function useSiteChoices(query: SiteChoicesQuery | null) {
     loading: boolean;
     error: string | null;
   }>({ sites: [], loading: false, error: null });
-  const key = query ? `${query.kind}:${query.companyUuid ?? ''}` : null;
+  const key = query
+    ? `${query.kind}:${'companyUuid' in query ? (query.companyUuid ?? '') : ''}`
+    : null;
 
   useEffect(() => {
     if (!query) {

@@ -5,6 +5,7 @@ import { LoadingOverlay } from '../../components/loading-overlay';
 import { Tabs, type Tab } from '../../components/tabs';
 import type { Site } from '@contract/sites';
 import { AttendanceList } from '../../features/attendances/attendance-list';
+import { CheckpointsList } from '../../features/checkpoints/checkpoints-list';
 import { AuditList } from '../../features/audit-log/audit-list';
 import { AUDIT_TEXT } from '../../features/audit-log/audit-text';
 import { GuardsList } from '../../features/guards/guards-list';
@@ -21,7 +22,8 @@ const SiteRoster = lazy(() =>
 /**
  * Guards always, and first, so that a tab whose flag was switched off falls back to Guards; the
  * others by the site’s feature flags (spec part 1, site details), the Roster where guards can be
- * rostered (issue 36); History last, for those who read the audit trail.
+ * rostered (issue 36), Patrols with the guard service (issue 38); History last, for those who read
+ * the audit trail.
  */
 function tabsOf(site: Site, withHistory: boolean): Tab[] {
   const tabs: Tab[] = [
@@ -64,6 +66,14 @@ function tabsOf(site: Site, withHistory: boolean): Tab[] {
           <SiteRoster siteUuid={site.uuid} siteName={site.name} />
         </Suspense>
       ),
+    });
+  }
+  // Rounds are walked by the site's guards, as the roster puts them there (issue 38).
+  if (site.kipleguard_enabled === 1 && site.security_company_uuid) {
+    tabs.push({
+      id: 'patrols',
+      label: 'Patrols',
+      render: () => <CheckpointsList residenceUuid={site.uuid} />,
     });
   }
   if (withHistory) {

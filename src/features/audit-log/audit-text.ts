@@ -58,6 +58,7 @@ export const ENTITY_LABELS: Record<AuditEntity, string> = {
   watchlist: 'Watchlist',
   unit: 'Unit',
   shift_pattern: 'Shift Pattern',
+  checkpoint: 'Checkpoint',
   shift: 'Shift',
 };
 

@@ -1,8 +1,8 @@
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { FormGroup, Input, Label } from 'reactstrap';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LoadingOverlay } from '../../components/loading-overlay';
+import { SitePicker } from '../../components/site-picker';
 import { NOW_BOARD_PATH, SHIFT_LIST_PATH } from './shift-words';
 import { SiteRoster } from './site-roster';
 import { loadRosterSites, selectRosterSites, selectRosterSitesStatus } from './shifts-slice';
@@ -17,7 +17,6 @@ export function RostersPage() {
   const sites = useAppSelector(selectRosterSites);
   const status = useAppSelector(selectRosterSitesStatus);
   const [params, setParams] = useSearchParams();
-  const pickerId = useId();
 
   useEffect(() => {
     void dispatch(loadRosterSites());
@@ -39,21 +38,12 @@ export function RostersPage() {
       ) : null}
       {site ? (
         <>
-          <FormGroup className="roster-no-print roster-site-picker">
-            <Label for={pickerId}>Site</Label>
-            <Input
-              id={pickerId}
-              type="select"
-              value={site.uuid}
-              onChange={(event) => setParams({ site: event.target.value }, { replace: true })}
-            >
-              {sites.map((option) => (
-                <option key={option.uuid} value={option.uuid}>
-                  {option.name}
-                </option>
-              ))}
-            </Input>
-          </FormGroup>
+          <SitePicker
+            className="roster-no-print roster-site-picker"
+            sites={sites}
+            value={site.uuid}
+            onChange={(uuid) => setParams({ site: uuid }, { replace: true })}
+          />
           <SiteRoster key={site.uuid} siteUuid={site.uuid} siteName={site.name} />
         </>
       ) : null}

@@ -1,7 +1,7 @@
 import * as unitsApi from '../../api/units';
 import type { Unit, UnitBody } from '@contract/units';
-import { createListSlice, type ListRootState, type ListState } from '../../app/list-slice';
-import { endFailedWrite, type ListWriteThunk } from '../../app/list-writes';
+import { createListSlice, type ListState } from '../../app/list-slice';
+import { writeThenStay, type ListWriteThunk } from '../../app/list-writes';
 import { injectSlice } from '../../app/store';
 
 export const unitsList = createListSlice({
@@ -37,16 +37,5 @@ export const unitsSelectors = {
  * edited one after another down the list, so the user stays where they were.
  */
 export function saveUnit(uuid: string, body: UnitBody): ListWriteThunk<Unit, 'unitsList'> {
-  return async (dispatch, getState) => {
-    dispatch(unitsList.actions.mutationStarted('update'));
-    try {
-      await unitsApi.update(uuid, body);
-    } catch (error) {
-      return endFailedWrite(unitsList.actions, dispatch, error);
-    }
-    dispatch(unitsList.actions.mutationSucceeded());
-    const state: ListRootState<'unitsList', Unit> = getState();
-    await dispatch(unitsList.reloadPage(state.unitsList.page));
-    return 'saved';
-  };
+  return writeThenStay(unitsList, 'update', () => unitsApi.update(uuid, body));
 }

@@ -15,6 +15,7 @@ export const AUDIT_ENTITIES = [
   'unit',
   'shift_pattern',
   'shift',
+  'checkpoint',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

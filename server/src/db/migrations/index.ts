@@ -32,6 +32,7 @@ import * as guardSignInNames from './2026-11-28T01-guard-sign-in-names';
 import * as shifts from './2026-11-28T02-shifts';
 import * as shiftWatch from './2026-11-29T01-shift-watch';
 import * as watchIndexes from './2026-11-29T02-watch-indexes';
+import * as checkpoints from './2026-11-29T03-checkpoints';
 
 /** Every migration in order. Names are timestamps so they sort as they were written. */
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T02-shifts': shifts,
   '2026-11-29T01-shift-watch': shiftWatch,
   '2026-11-29T02-watch-indexes': watchIndexes,
+  '2026-11-29T03-checkpoints': checkpoints,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -7,6 +7,7 @@ import { seedAttendance } from './demo-attendance';
 import { COMPANY_EMAIL, SUPERADMIN_EMAIL, SUPERVISOR_EMAIL } from './demo-catalogue';
 import type { DemoContext } from './demo-context';
 import { seedIncidents } from './demo-incidents';
+import { seedCheckpoints } from './demo-checkpoints';
 import { seedRoster } from './demo-roster';
 import { saveImagePools, seedCompanies, seedSites } from './demo-organisation';
 import { seedGuardAppAccount, seedGuards } from './demo-guards';
@@ -68,6 +69,7 @@ export async function seedDemoData(
     await seedRoster(ctx, sites, images.selfies);
     await seedVisitors(ctx, sites, staff, images.selfies);
     await seedIncidents(ctx, { sites, guards, staff, photos: images.incidentPhotos });
+    await seedCheckpoints(ctx, sites);
     return true;
   });
 }

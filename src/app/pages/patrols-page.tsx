@@ -1,0 +1,43 @@
+import { useSearchParams } from 'react-router-dom';
+import { Alert } from 'reactstrap';
+import { LoadingOverlay } from '../../components/loading-overlay';
+import { SitePicker } from '../../components/site-picker';
+import { CheckpointsList } from '../../features/checkpoints/checkpoints-list';
+import { useSiteChoices } from '../options/site-choices';
+
+const MINE = { kind: 'mine' } as const;
+
+/**
+ * /patrols (issue 38): a site's patrol checkpoints, for those who keep them. The site is in the
+ * address (?site=), so the sticker sheet's way back lands on the same site; the sites offered are
+ * the caller's with the guard service, as the server scopes them.
+ */
+export function PatrolsPage() {
+  const { sites, loading, error } = useSiteChoices(MINE);
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('site');
+  const site = sites.find((option) => option.uuid === asked) ?? sites[0] ?? null;
+
+  return (
+    <section className="position-relative">
+      <h1 className="page-title">Patrols</h1>
+      {loading ? <LoadingOverlay /> : null}
+      {error ? <Alert color="danger">{error}</Alert> : null}
+      {!loading && !error && sites.length === 0 ? (
+        <p>No sites with the guard service to keep checkpoints for.</p>
+      ) : null}
+      {site ? (
+        <>
+          <SitePicker
+            className="col-md-4 px-0"
+            sites={sites}
+            value={site.uuid}
+            onChange={(uuid) => setParams({ site: uuid }, { replace: true })}
+          />
+          <h2 className="h5">Checkpoints</h2>
+          <CheckpointsList residenceUuid={site.uuid} />
+        </>
+      ) : null}
+    </section>
+  );
+}
