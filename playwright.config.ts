@@ -64,6 +64,7 @@ const ENGINE_SPECS = [
   'incidents',
   'kiosk',
   'password',
+  'patrols',
   'rosters',
   'sites',
   'visitor-passes',
