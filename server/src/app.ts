@@ -80,6 +80,9 @@ import { createWatchlistService } from './modules/watchlist/watchlist.service';
 import { createCheckpointsRepository } from './modules/checkpoints/checkpoints.repository';
 import { checkpointsRoutes } from './modules/checkpoints/checkpoints.routes';
 import { createCheckpointsService } from './modules/checkpoints/checkpoints.service';
+import { createRoundsRepository } from './modules/rounds/rounds.repository';
+import { roundsRoutes } from './modules/rounds/rounds.routes';
+import { createRoundsService } from './modules/rounds/rounds.service';
 import { createUnitsRepository } from './modules/units/units.repository';
 import { unitsRoutes } from './modules/units/units.routes';
 import { createShiftsRepository } from './modules/shifts/shifts.repository';
@@ -260,6 +263,7 @@ export async function buildApp({
       checkpointsRoutes(api, {
         checkpoints: createCheckpointsService({ checkpoints: createCheckpointsRepository(db) }),
       });
+      roundsRoutes(api, { rounds: createRoundsService({ rounds: createRoundsRepository(db) }) });
       alertsRoutes(api, { alerts: createAlertsService({ alerts: createAlertsRepository(db) }) });
       api.setNotFoundHandler(() => {
         throw notFound('There is no such API call.');

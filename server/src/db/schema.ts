@@ -396,6 +396,29 @@ export interface CheckpointsTable {
   updated_at: Generated<string>;
 }
 
+/** A site's patrol round (issue 38): `times` 'HH:MM' comma-joined, earliest first. */
+export interface RoundsTable {
+  uuid: string;
+  residence_uuid: string;
+  name: string;
+  in_order: number;
+  allowed_minutes: number;
+  schedule_kind: 'times' | 'every';
+  times: Generated<string>;
+  every_hours: number | null;
+  pattern_uuid: string | null;
+  retired_at: string | null;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+/** A round's checkpoints in their order (position 0 first). */
+export interface RoundCheckpointsTable {
+  round_uuid: string;
+  position: number;
+  checkpoint_uuid: string;
+}
+
 /** One guard's place in a dated shift: a pattern's slot on one day, or a one-off. */
 export interface ShiftsTable {
   uuid: string;
@@ -553,6 +576,8 @@ export interface Database {
   shift_patterns: ShiftPatternsTable;
   shifts: ShiftsTable;
   checkpoints: CheckpointsTable;
+  rounds: RoundsTable;
+  round_checkpoints: RoundCheckpointsTable;
   alerts: AlertsTable;
   alert_reads: AlertReadsTable;
   alert_preferences: AlertPreferencesTable;

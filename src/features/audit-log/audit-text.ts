@@ -59,6 +59,7 @@ export const ENTITY_LABELS: Record<AuditEntity, string> = {
   unit: 'Unit',
   shift_pattern: 'Shift Pattern',
   checkpoint: 'Checkpoint',
+  round: 'Round',
   shift: 'Shift',
 };
 

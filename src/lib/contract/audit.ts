@@ -16,6 +16,7 @@ export const AUDIT_ENTITIES = [
   'shift_pattern',
   'shift',
   'checkpoint',
+  'round',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

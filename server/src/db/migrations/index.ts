@@ -33,6 +33,7 @@ import * as shifts from './2026-11-28T02-shifts';
 import * as shiftWatch from './2026-11-29T01-shift-watch';
 import * as watchIndexes from './2026-11-29T02-watch-indexes';
 import * as checkpoints from './2026-11-29T03-checkpoints';
+import * as rounds from './2026-11-29T04-rounds';
 
 /** Every migration in order. Names are timestamps so they sort as they were written. */
 const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29T01-shift-watch': shiftWatch,
   '2026-11-29T02-watch-indexes': watchIndexes,
   '2026-11-29T03-checkpoints': checkpoints,
+  '2026-11-29T04-rounds': rounds,
 };
 
 export const migrationProvider: MigrationProvider = {
