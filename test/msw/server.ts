@@ -14,6 +14,7 @@ import { incidentHandlers, resetIncidentRecords } from './handlers/incidents';
 import { kioskHandlers, resetKioskRecords } from './handlers/kiosks';
 import { securityCompanyHandlers } from './handlers/security-companies';
 import { sessionHandlers } from './handlers/session';
+import { resetRoundRecords, roundHandlers } from './handlers/rounds';
 import { resetShiftWatchRecords, shiftWatchHandlers } from './handlers/shift-watch';
 import { resetShiftRecords, shiftHandlers } from './handlers/shifts';
 import { resetSiteRecords, siteHandlers } from './handlers/sites';
@@ -41,6 +42,7 @@ export const server = setupServer(
   ...watchlistHandlers,
   ...unitHandlers,
   ...checkpointHandlers,
+  ...roundHandlers,
   ...alertHandlers,
   // Before shiftHandlers: its GET /shifts answers the calls with a state, and passes the others on.
   ...shiftWatchHandlers,
@@ -61,6 +63,7 @@ export function resetRecords(): void {
   resetWatchlistRecords();
   resetUnitRecords();
   resetCheckpointRecords();
+  resetRoundRecords();
   resetAlertRecords();
   resetShiftWatchRecords();
   resetShiftRecords();

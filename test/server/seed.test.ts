@@ -216,6 +216,47 @@ describe('seedDemoData', () => {
     expect(demoGuard).toEqual([]);
   });
 
+  it('has five checkpoints and two rounds at each of the supervisor’s sites', async () => {
+    const rounds = await db
+      .selectFrom('rounds')
+      .leftJoin('shift_patterns', 'shift_patterns.uuid', 'rounds.pattern_uuid')
+      .select([
+        'rounds.uuid',
+        'rounds.residence_uuid',
+        'rounds.name',
+        'rounds.schedule_kind',
+        'rounds.times',
+        'rounds.every_hours',
+        'shift_patterns.name as pattern',
+        'shift_patterns.residence_uuid as pattern_site',
+      ])
+      .orderBy('rounds.name')
+      .execute();
+    const sites = [...new Set(rounds.map((round) => round.residence_uuid))];
+    expect(sites).toHaveLength(2);
+    expect(await countRows(db, 'checkpoints')).toBe(10);
+    for (const site of sites) {
+      const mine = rounds.filter((round) => round.residence_uuid === site);
+      expect(mine.map((round) => [round.name, round.schedule_kind, round.pattern])).toEqual([
+        ['Night round', 'every', 'Night'],
+        ['Perimeter', 'times', null],
+      ]);
+      expect(mine[0]?.pattern_site).toBe(site);
+      const points = await db
+        .selectFrom('round_checkpoints')
+        .innerJoin('checkpoints', 'checkpoints.uuid', 'round_checkpoints.checkpoint_uuid')
+        .select(['checkpoints.name', 'checkpoints.residence_uuid'])
+        .where('round_checkpoints.round_uuid', '=', mine[1]?.uuid ?? '')
+        .orderBy('round_checkpoints.position')
+        .execute();
+      expect(points).toEqual([
+        { name: 'Main gate', residence_uuid: site },
+        { name: 'Back fence', residence_uuid: site },
+        { name: 'Car park B1', residence_uuid: site },
+      ]);
+    }
+  });
+
   it('has the demo accounts with their roles', async () => {
     for (const account of DEMO_ACCOUNTS) {
       const roles = await db

@@ -2,13 +2,13 @@ import { useSearchParams } from 'react-router-dom';
 import { Alert } from 'reactstrap';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { SitePicker } from '../../components/site-picker';
-import { CheckpointsList } from '../../features/checkpoints/checkpoints-list';
+import { SitePatrols } from './site-patrols';
 import { useSiteChoices } from '../options/site-choices';
 
 const MINE = { kind: 'mine' } as const;
 
 /**
- * /patrols (issue 38): a site's patrol checkpoints, for those who keep them. The site is in the
+ * /patrols (issue 38): a site's patrol checkpoints and rounds, for those who keep them. The site is in the
  * address (?site=), so the sticker sheet's way back lands on the same site; the sites offered are
  * the caller's with the guard service, as the server scopes them.
  */
@@ -34,8 +34,7 @@ export function PatrolsPage() {
             value={site.uuid}
             onChange={(uuid) => setParams({ site: uuid }, { replace: true })}
           />
-          <h2 className="h5">Checkpoints</h2>
-          <CheckpointsList residenceUuid={site.uuid} />
+          <SitePatrols residenceUuid={site.uuid} />
         </>
       ) : null}
     </section>

@@ -5,13 +5,13 @@ import { LoadingOverlay } from '../../components/loading-overlay';
 import { Tabs, type Tab } from '../../components/tabs';
 import type { Site } from '@contract/sites';
 import { AttendanceList } from '../../features/attendances/attendance-list';
-import { CheckpointsList } from '../../features/checkpoints/checkpoints-list';
 import { AuditList } from '../../features/audit-log/audit-list';
 import { AUDIT_TEXT } from '../../features/audit-log/audit-text';
 import { GuardsList } from '../../features/guards/guards-list';
 import { IncidentsList } from '../../features/incidents/incidents-list';
 import { selectRole } from '../session/session-slice';
 import { UnitsList } from '../../features/units/units-list';
+import { SitePatrols } from './site-patrols';
 import { VisitorsList } from '../../features/visitors/visitors-list';
 
 // The week grid and its dialogs load with the tab, not with the site's page.
@@ -73,7 +73,7 @@ function tabsOf(site: Site, withHistory: boolean): Tab[] {
     tabs.push({
       id: 'patrols',
       label: 'Patrols',
-      render: () => <CheckpointsList residenceUuid={site.uuid} />,
+      render: () => <SitePatrols residenceUuid={site.uuid} />,
     });
   }
   if (withHistory) {

@@ -82,7 +82,9 @@ function CheckTime({ row, check }: { row: Attendance; check: Check }) {
     );
   }
   return (
-    <div className="d-flex align-items-center gap-2">
+    // Wraps the time under the selfie when the table is squeezed: a guard's long name on the
+    // page then still leaves every column on screen at 1280 px.
+    <div className="d-flex flex-wrap align-items-center gap-2">
       {photoUrl ? (
         <Selfie url={photoUrl} label={`${words.selfie} ${row.guard_name}`}>
           <dl className="mb-0">

@@ -46,6 +46,9 @@ const initial: readonly Checkpoint[] = [
 ];
 
 let records: Checkpoint[] = [...initial];
+
+/** The checkpoints as they stand, for the handlers of records that name them (rounds). */
+export const checkpointRecords = (): readonly Checkpoint[] => records;
 let made = 0;
 
 /** Fresh checkpoints for every test that reads or writes them. */
