@@ -70,7 +70,7 @@ test('a company adds a checkpoint, prints its sticker, replaces the sticker and 
   await (await shownModal(page)).getByRole('button', { name: 'Retire', exact: true }).click();
   await expect(page.getByText('Checkpoint retired')).toBeVisible();
   await expect(table.getByText(name)).toHaveCount(0);
-  await page.getByRole('switch', { name: 'Show retired' }).check();
+  await page.getByRole('switch', { name: 'Show retired', exact: true }).check();
   const retired = table.getByRole('row').filter({ hasText: name });
   await expect(retired).toContainText('Retired');
   await expect(retired.getByRole('button')).toHaveCount(0);
