@@ -16,26 +16,24 @@ describe.runIf(TEST_ENGINE === 'postgres')('the PostgreSQL connections', () => {
   });
 
   it('have JIT off, each of the pool', async () => {
-    // Four at once, so the pool opens a connection for each.
-    const answers = await opened.db.transaction().execute(async (first) => {
-      const others = await Promise.all(
-        [1, 2, 3].map(() =>
-          opened.db.transaction().execute(async (trx) => {
-            const { rows } = await sql<{
-              jit: string;
-              pid: number;
-            }>`select current_setting('jit') as jit, pg_backend_pid() as pid`.execute(trx);
-            await sql`select pg_sleep(0.05)`.execute(trx);
-            return rows[0];
-          }),
-        ),
-      );
-      const { rows } = await sql<{
-        jit: string;
-        pid: number;
-      }>`select current_setting('jit') as jit, pg_backend_pid() as pid`.execute(first);
-      return [rows[0], ...others];
-    });
+    // Four transactions held open until all four have read: the pool opens a connection each.
+    let arrived = 0;
+    let release: () => void = () => undefined;
+    const allIn = new Promise<void>((resolve) => (release = resolve));
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        opened.db.transaction().execute(async (trx) => {
+          const { rows } = await sql<{
+            jit: string;
+            pid: number;
+          }>`select current_setting('jit') as jit, pg_backend_pid() as pid`.execute(trx);
+          arrived += 1;
+          if (arrived === 4) release();
+          await allIn;
+          return rows[0];
+        }),
+      ),
+    );
     expect(new Set(answers.map((answer) => answer?.pid)).size).toBe(4);
     expect(answers.map((answer) => answer?.jit)).toEqual(['off', 'off', 'off', 'off']);
   });
