@@ -81,6 +81,9 @@ import { createCheckpointsRepository } from './modules/checkpoints/checkpoints.r
 import { checkpointsRoutes } from './modules/checkpoints/checkpoints.routes';
 import { createCheckpointsService } from './modules/checkpoints/checkpoints.service';
 import { createRoundsRepository } from './modules/rounds/rounds.repository';
+import { patrolsRoutes } from './modules/patrols/patrols.routes';
+import { createPatrolsRepository } from './modules/patrols/patrols.repository';
+import { createPatrolsService } from './modules/patrols/patrols.service';
 import { roundsRoutes } from './modules/rounds/rounds.routes';
 import { createRoundsService } from './modules/rounds/rounds.service';
 import { createUnitsRepository } from './modules/units/units.repository';
@@ -216,6 +219,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
   });
   const incidents = createIncidentsService({ incidents: createIncidentsRepository(db), files });
+  const patrols = createPatrolsService({ patrols: createPatrolsRepository(db), files });
   const guardApp = createGuardAppService({
     db,
     guardApp: guardAppRepository,
@@ -264,6 +268,7 @@ export async function buildApp({
         checkpoints: createCheckpointsService({ checkpoints: createCheckpointsRepository(db) }),
       });
       roundsRoutes(api, { rounds: createRoundsService({ rounds: createRoundsRepository(db) }) });
+      patrolsRoutes(api, { patrols });
       alertsRoutes(api, { alerts: createAlertsService({ alerts: createAlertsRepository(db) }) });
       api.setNotFoundHandler(() => {
         throw notFound('There is no such API call.');
@@ -289,6 +294,7 @@ export async function buildApp({
         visitorsRepository: visitors,
         sites,
         shifts: shiftsService,
+        patrols,
         publicUrl: config.publicUrl,
       });
       door.setNotFoundHandler(() => {

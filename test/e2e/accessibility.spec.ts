@@ -38,7 +38,7 @@ async function scanModal(page: Page, label: string) {
 }
 
 /** Waits for a list's first page (or its empty row) so the scan sees the table, not the overlay. */
-async function settledTable(page: Page, name: string) {
+async function settledTable(page: Page, name: string | RegExp) {
   const table = page.getByRole('table', { name });
   await expect(table).toHaveAttribute('aria-busy', 'false');
   await expect(table.locator('tbody tr').first()).toBeVisible();
@@ -358,7 +358,11 @@ for (const { email, managesSites, readsAudit } of ROLES) {
       .selectOption({ label: 'Arcoris Residences Mont Kiara' });
     const checkpoints = await settledTable(page, 'Checkpoints');
     await expect(checkpoints.getByText('Main gate', { exact: true })).toBeVisible();
+    const walked = await settledTable(page, /^Rounds due on /);
+    await expect(walked.getByText('Night round').first()).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'patrols');
+    await walked.getByRole('button', { name: /^View round / }).first().click();
+    await scanModal(page, 'round walked');
     await page.getByRole('button', { name: 'Add Checkpoint' }).click();
     await scanModal(page, 'Add Checkpoint');
     for (const action of ['Edit', 'New sticker', 'Retire']) {

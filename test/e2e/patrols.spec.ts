@@ -75,3 +75,29 @@ test('a company adds a checkpoint, prints its sticker, replaces the sticker and 
   await expect(retired).toContainText('Retired');
   await expect(retired.getByRole('button')).toHaveCount(0);
 });
+
+test('a supervisor follows a partly missed round from its alert to its scans', async ({ page }) => {
+  await signIn(page, 'supervisor@example.com');
+  // The demo's last night: the 03:00 Night round skipped its last two checkpoints, and the minute
+  // watch raised its alert.
+  await page.goto('/alerts');
+  const alert = page
+    .getByRole('row')
+    .filter({ hasText: 'Refuse room' })
+    .filter({ hasText: '2 of 5 checkpoints missed: Back fence, Refuse room' })
+    .first();
+  await expect(alert).toBeVisible();
+  await alert.getByRole('link', { name: 'The round' }).click();
+  const dialog = await shownModal(page);
+  await expect(dialog.getByRole('heading', { name: /^Night round 03:00 at / })).toBeVisible();
+  await expect(dialog.getByText('Partly done')).toBeVisible();
+  await expect(dialog.getByText('Not scanned')).toHaveCount(2);
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await expect(page.locator('.modal.show')).toHaveCount(0);
+  // The day of that round, with its state in the list and the completion over the day.
+  const table = page.getByRole('table', { name: /^Rounds due on / });
+  await expect(
+    table.getByRole('row').filter({ hasText: '03:00–03:30' }).filter({ hasText: 'Night round' }),
+  ).toContainText('Partly done');
+  await expect(page.getByText(/% of checkpoints scanned \(\d+ of \d+\)/)).toBeVisible();
+});

@@ -14,6 +14,7 @@ import { incidentHandlers, resetIncidentRecords } from './handlers/incidents';
 import { kioskHandlers, resetKioskRecords } from './handlers/kiosks';
 import { securityCompanyHandlers } from './handlers/security-companies';
 import { sessionHandlers } from './handlers/session';
+import { patrolHandlers, resetPatrolRecords } from './handlers/patrols';
 import { resetRoundRecords, roundHandlers } from './handlers/rounds';
 import { resetShiftWatchRecords, shiftWatchHandlers } from './handlers/shift-watch';
 import { resetShiftRecords, shiftHandlers } from './handlers/shifts';
@@ -43,6 +44,7 @@ export const server = setupServer(
   ...unitHandlers,
   ...checkpointHandlers,
   ...roundHandlers,
+  ...patrolHandlers,
   ...alertHandlers,
   // Before shiftHandlers: its GET /shifts answers the calls with a state, and passes the others on.
   ...shiftWatchHandlers,
@@ -64,6 +66,7 @@ export function resetRecords(): void {
   resetUnitRecords();
   resetCheckpointRecords();
   resetRoundRecords();
+  resetPatrolRecords();
   resetAlertRecords();
   resetShiftWatchRecords();
   resetShiftRecords();

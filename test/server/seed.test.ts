@@ -257,6 +257,48 @@ describe('seedDemoData', () => {
     }
   });
 
+  it('has last night’s patrols walked, one partly missed and one missed', async () => {
+    const closed = await db
+      .selectFrom('patrols')
+      .innerJoin('rounds', 'rounds.uuid', 'patrols.round_uuid')
+      .select([
+        'patrols.uuid',
+        'patrols.state',
+        'patrols.checkpoints_total',
+        'patrols.checkpoints_scanned',
+        'patrols.guard_uuid',
+        'rounds.name',
+      ])
+      .where('patrols.state', '!=', 'due')
+      .execute();
+    const states = closed.map((patrol) => patrol.state);
+    expect(states).toContain('done');
+    expect(states.filter((state) => state === 'missed')).toHaveLength(1);
+    const partly = closed.filter((patrol) => patrol.state === 'partly_done');
+    expect(partly.length).toBeGreaterThanOrEqual(1);
+    for (const patrol of partly) {
+      expect(patrol.name).toBe('Night round');
+      expect(patrol.checkpoints_scanned).toBe(patrol.checkpoints_total - 2);
+    }
+    // Each walked patrol's count is its scans, and a guard of its site walked it.
+    for (const patrol of closed.filter((row) => row.state !== 'missed')) {
+      const scans = await db
+        .selectFrom('patrol_scans')
+        .select('guard_uuid')
+        .where('patrol_uuid', '=', patrol.uuid)
+        .execute();
+      expect(scans).toHaveLength(patrol.checkpoints_scanned);
+      expect(new Set(scans.map((scan) => scan.guard_uuid))).toEqual(new Set([patrol.guard_uuid]));
+    }
+    // Patrols are planned ahead too.
+    const ahead = await db
+      .selectFrom('patrols')
+      .select('uuid')
+      .where('state', '=', 'due')
+      .execute();
+    expect(ahead.length).toBeGreaterThan(0);
+  });
+
   it('has the demo accounts with their roles', async () => {
     for (const account of DEMO_ACCOUNTS) {
       const roles = await db

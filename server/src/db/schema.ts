@@ -45,6 +45,8 @@ export interface SecurityCompaniesTable extends Timestamps {
   late_grace_minutes: Generated<number>;
   no_show_minutes: Generated<number>;
   weekly_hours_limit: Generated<number>;
+  /** Below this share (%) of a night's checkpoints scanned, a site alerts (issue 38). */
+  patrol_completion_percent: Generated<number>;
 }
 
 /** The integer the guard app reads as a record's `id`, given by a trigger on insert. */
@@ -410,6 +412,43 @@ export interface RoundsTable {
   retired_at: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
+  /** Its patrols are planned up to this time (null: not yet, or to plan again). */
+  planned_until: string | null;
+}
+
+/** One time a round is due (issue 38), walked by one guard. */
+export interface PatrolsTable {
+  uuid: string;
+  round_uuid: string;
+  residence_uuid: string;
+  due_at: string;
+  /** due_at plus the round's minutes allowed: the watch closes it then. */
+  closes_at: string;
+  /** The round's checkpoint uuids when planned, in their order, comma-joined. */
+  checkpoints: string;
+  checkpoints_total: number;
+  checkpoints_scanned: Generated<number>;
+  state: Generated<string>;
+  guard_uuid: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+/** A checkpoint scanned on a patrol: once per checkpoint and patrol. */
+export interface PatrolScansTable {
+  uuid: string;
+  patrol_uuid: string;
+  checkpoint_uuid: string;
+  position: number;
+  guard_uuid: string;
+  /** The phone's time of the scan, bounded by the upload's. */
+  scanned_at: string;
+  received_at: string;
+  sent_late: Generated<number>;
+  note: Generated<string>;
+  photo_file_uuid: string | null;
 }
 
 /** A round's checkpoints in their order (position 0 first). */
@@ -450,6 +489,8 @@ export interface AlertsTable {
   residence_uuid: string | null;
   shift_uuid: string | null;
   guard_uuid: string | null;
+  /** The patrol a patrol alert is about (issue 38). */
+  patrol_uuid: Generated<string | null>;
   message: string;
   created_at: string;
   /** 1 once a digest step has taken it to mail (the one whose update turned it). */
@@ -578,6 +619,8 @@ export interface Database {
   checkpoints: CheckpointsTable;
   rounds: RoundsTable;
   round_checkpoints: RoundCheckpointsTable;
+  patrols: PatrolsTable;
+  patrol_scans: PatrolScansTable;
   alerts: AlertsTable;
   alert_reads: AlertReadsTable;
   alert_preferences: AlertPreferencesTable;

@@ -8,9 +8,10 @@ import { useSiteChoices } from '../options/site-choices';
 const MINE = { kind: 'mine' } as const;
 
 /**
- * /patrols (issue 38): a site's patrol checkpoints and rounds, for those who keep them. The site is in the
- * address (?site=), so the sticker sheet's way back lands on the same site; the sites offered are
- * the caller's with the guard service, as the server scopes them.
+ * /patrols (issue 38): a site's rounds walked, its checkpoints and its rounds. The site is in the
+ * address (?site=), so the sticker sheet's way back lands on the same site, and an alert's link
+ * names its patrol (&patrol=); the sites offered are the caller's with the guard service, as the
+ * server scopes them.
  */
 export function PatrolsPage() {
   const { sites, loading, error } = useSiteChoices(MINE);
@@ -34,7 +35,7 @@ export function PatrolsPage() {
             value={site.uuid}
             onChange={(uuid) => setParams({ site: uuid }, { replace: true })}
           />
-          <SitePatrols residenceUuid={site.uuid} />
+          <SitePatrols residenceUuid={site.uuid} openPatrol={params.get('patrol')} />
         </>
       ) : null}
     </section>

@@ -10,7 +10,7 @@ import type { Alert } from '@contract/alerts';
 import { formatTimestamp } from '../../lib/dates';
 import { AlertPreferencesModal } from './alert-preferences-modal';
 import { AlertKindBadge } from './alert-kind-badge';
-import { alertGuardPath, alertShareLink, alertShiftPath } from './alert-words';
+import { alertGuardPath, alertPatrolPath, alertShareLink, alertShiftPath } from './alert-words';
 import { alertsList, bellErrorDismissed, markAlertsRead, selectBellError } from './alerts-slice';
 import './alerts.css';
 
@@ -32,14 +32,19 @@ function alertColumns(onRead: (alert: Alert) => void) {
       cell: ({ row }) => {
         const alert = row.original;
         const shiftPath = alertShiftPath(alert);
+        const patrolPath = alertPatrolPath(alert);
         const guardPath = alertGuardPath(alert);
+        const placePath = shiftPath ?? patrolPath;
         return (
           <>
             <span className={alert.read ? undefined : 'fw-semibold'}>{alert.message}</span>
-            {shiftPath || guardPath ? (
+            {placePath || guardPath ? (
               <span className="d-block small">
                 {shiftPath ? <Link to={shiftPath}>Shift on the roster</Link> : null}
-                {shiftPath && guardPath ? ' · ' : null}
+                {patrolPath ? (
+                  <Link to={patrolPath}>{alert.patrol_uuid ? 'The round' : 'Patrols'}</Link>
+                ) : null}
+                {placePath && guardPath ? ' · ' : null}
                 {guardPath ? <Link to={guardPath}>{alert.guard_name ?? 'Guard'}</Link> : null}
               </span>
             ) : null}

@@ -1,8 +1,16 @@
 /**
- * Alerts (issue 36): a shift gone Late or No-show, and a company's licence near or past its
- * expiry, for the users whose scope holds them; read per user.
+ * Alerts (issue 36): a shift gone Late or No-show, a company's licence near or past its expiry,
+ * and (issue 38) a patrol missed or partly done, or a night's patrols under the company's share;
+ * for the users whose scope holds them, read per user.
  */
-export type AlertKind = 'late' | 'no_show' | 'licence_expiring' | 'licence_expired';
+export type AlertKind =
+  | 'late'
+  | 'no_show'
+  | 'licence_expiring'
+  | 'licence_expired'
+  | 'round_missed'
+  | 'checkpoints_missed'
+  | 'completion_low';
 
 export interface Alert {
   uuid: string;
@@ -13,6 +21,8 @@ export interface Alert {
   residence_uuid: string | null;
   residence_name: string | null;
   shift_uuid: string | null;
+  /** The patrol a patrol alert is about (issue 38). */
+  patrol_uuid: string | null;
   guard_uuid: string | null;
   guard_name: string | null;
   /** UTC 'YYYY-MM-DD HH:MM:SS'. */

@@ -34,6 +34,7 @@ import * as shiftWatch from './2026-11-29T01-shift-watch';
 import * as watchIndexes from './2026-11-29T02-watch-indexes';
 import * as checkpoints from './2026-11-29T03-checkpoints';
 import * as rounds from './2026-11-29T04-rounds';
+import * as patrols from './2026-11-29T05-patrols';
 
 /** Every migration in order. Names are timestamps so they sort as they were written. */
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29T02-watch-indexes': watchIndexes,
   '2026-11-29T03-checkpoints': checkpoints,
   '2026-11-29T04-rounds': rounds,
+  '2026-11-29T05-patrols': patrols,
 };
 
 export const migrationProvider: MigrationProvider = {

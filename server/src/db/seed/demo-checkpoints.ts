@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { newCheckpointCode } from '../../modules/checkpoints/checkpoints.repository';
+import { lastNight } from '../../modules/patrols/patrol-watch';
+import { planPatrols } from '../../modules/patrols/patrols.repository';
+import { localMoment } from '../../modules/shifts/shifts.service';
+import { toDbTime } from '../time';
 import { SUPERVISOR_EMAIL } from './demo-catalogue';
 import type { DemoContext, SeededSite } from './demo-context';
 import { insertInBatches } from './insert';
@@ -116,4 +120,130 @@ export async function seedCheckpoints(ctx: DemoContext, sites: readonly SeededSi
       })),
     ),
   );
+  await seedPatrols(
+    ctx,
+    rounds.map((round) => round.uuid),
+  );
+}
+
+/** Minutes from the start of a demo round to each scan. */
+const SCAN_EVERY_MINUTES = 4;
+
+/**
+ * The demo's patrols (issue 38): the rounds planned from a day and a half ago to two days ahead,
+ * and those whose time is up walked by a guard of the site, each checkpoint a few minutes after
+ * the last. Last night's 03:00 Night round skips its last two checkpoints (partly done), the first
+ * site's 05:00 Perimeter was missed, and the second site's 01:00 Night round was walked in the
+ * car park without signal (its scans sent late), with a note at the pool. The minute watch raises
+ * their alerts at the first start.
+ */
+export async function seedPatrols(ctx: DemoContext, roundUuids: readonly string[]) {
+  if (roundUuids.length === 0) return;
+  const from = new Date(ctx.now.getTime() - 36 * 3_600_000);
+  await ctx.db
+    .updateTable('rounds')
+    .set({ planned_until: toDbTime(from) })
+    .where('uuid', 'in', [...roundUuids])
+    .execute();
+  await planPatrols(ctx.db, ctx.now, roundUuids);
+  const closed = await ctx.db
+    .selectFrom('patrols')
+    .innerJoin('rounds', 'rounds.uuid', 'patrols.round_uuid')
+    .select([
+      'patrols.uuid',
+      'patrols.residence_uuid',
+      'patrols.due_at',
+      'patrols.checkpoints',
+      'rounds.name',
+    ])
+    .where('patrols.closes_at', '<=', toDbTime(ctx.now))
+    .orderBy('patrols.residence_uuid')
+    .orderBy('patrols.due_at')
+    .execute();
+  const siteOrder = [...new Set(closed.map((patrol) => patrol.residence_uuid))];
+  const walkers = await ctx.db
+    .selectFrom('guard_residences')
+    .innerJoin('guards', 'guards.uuid', 'guard_residences.guard_uuid')
+    .select(['guard_residences.residence_uuid', 'guards.uuid'])
+    .where('guard_residences.residence_uuid', 'in', siteOrder.length ? siteOrder : [''])
+    .where('guards.deleted_at', 'is', null)
+    .orderBy('guards.name')
+    .execute();
+  const night = lastNight(ctx.now);
+  const partlyDue = toDbTime(localMoment(night.date, '03:00'));
+  const missedDue = toDbTime(localMoment(night.date, '05:00'));
+  const lateDue = toDbTime(localMoment(night.date, '01:00'));
+  const names = new Map(
+    (
+      await ctx.db
+        .selectFrom('checkpoints')
+        .select(['uuid', 'name'])
+        .where('residence_uuid', 'in', siteOrder.length ? siteOrder : [''])
+        .execute()
+    ).map((row) => [row.uuid, row.name]),
+  );
+  const scans: Array<{
+    uuid: string;
+    patrol_uuid: string;
+    checkpoint_uuid: string;
+    position: number;
+    guard_uuid: string;
+    scanned_at: string;
+    received_at: string;
+    sent_late: number;
+    note: string;
+  }> = [];
+  for (const patrol of closed) {
+    const siteIndex = siteOrder.indexOf(patrol.residence_uuid);
+    const onSite = walkers.filter((row) => row.residence_uuid === patrol.residence_uuid);
+    const guard = onSite[closed.indexOf(patrol) % Math.max(1, onSite.length)]?.uuid;
+    const missed = patrol.name === 'Perimeter' && patrol.due_at === missedDue && siteIndex === 0;
+    if (!guard || missed) {
+      await ctx.db
+        .updateTable('patrols')
+        .set({ state: 'missed' })
+        .where('uuid', '=', patrol.uuid)
+        .execute();
+      continue;
+    }
+    const points = patrol.checkpoints.split(',');
+    const walked =
+      patrol.name === 'Night round' && patrol.due_at === partlyDue
+        ? points.slice(0, points.length - 2)
+        : points;
+    const late = patrol.name === 'Night round' && patrol.due_at === lateDue && siteIndex === 1;
+    const due = new Date(`${patrol.due_at.replace(' ', 'T')}Z`).getTime();
+    const times = walked.map((_, index) =>
+      toDbTime(new Date(due + (3 + index * SCAN_EVERY_MINUTES) * 60_000)),
+    );
+    walked.forEach((checkpoint, index) => {
+      const at = times[index] ?? patrol.due_at;
+      scans.push({
+        uuid: randomUUID(),
+        patrol_uuid: patrol.uuid,
+        checkpoint_uuid: checkpoint,
+        position: points.indexOf(checkpoint),
+        guard_uuid: guard,
+        scanned_at: at,
+        received_at: late ? toDbTime(new Date(due + 40 * 60_000)) : at,
+        sent_late: late ? 1 : 0,
+        note:
+          late && names.get(checkpoint) === 'Swimming pool'
+            ? 'Pool gate found unlocked; locked it. Car park has no signal, scans sent on leaving.'
+            : '',
+      });
+    });
+    await ctx.db
+      .updateTable('patrols')
+      .set({
+        state: walked.length === points.length ? 'done' : 'partly_done',
+        guard_uuid: guard,
+        started_at: times[0] ?? null,
+        finished_at: times[times.length - 1] ?? null,
+        checkpoints_scanned: walked.length,
+      })
+      .where('uuid', '=', patrol.uuid)
+      .execute();
+  }
+  await insertInBatches(ctx.db, 'patrol_scans', scans);
 }

@@ -13,6 +13,12 @@ import { atLiveSite, siteScope } from '../../auth/scope';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { addDays, localClock, localDate, toDbTime } from '../../db/time';
+import {
+  checkpointNames,
+  completionBySite,
+  scannedOn,
+  type PatrolAlertRow,
+} from '../patrols/patrols.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -36,6 +42,19 @@ export const ALERT_MESSAGES = {
     `The licence of ${company} expires on ${date}: renew it and update its License Expiry Date`,
   licenceExpired: (company: string, date: string) =>
     `The licence of ${company} expired on ${date}: renew it and update its License Expiry Date`,
+  roundMissed: (round: string, due: string, site: string) =>
+    `${round} due at ${due} at ${site} was missed: nobody started it`,
+  checkpointsMissed: (
+    round: string,
+    due: string,
+    site: string,
+    missed: readonly string[],
+    total: number,
+    guard: string | null,
+  ) =>
+    `${round} due at ${due} at ${site}${guard ? ` (${guard})` : ''}: ${missed.length} of ${total} checkpoints missed: ${missed.join(', ')}`,
+  completionLow: (site: string, percent: number, threshold: number) =>
+    `Patrols at ${site} last night: ${percent}% of checkpoints scanned, under ${threshold}%`,
 } as const;
 
 /** 'DD/MM/YYYY' of 'YYYY-MM-DD', as the console writes dates. */
@@ -237,8 +256,95 @@ export async function raiseLicenceAlerts(db: Db, now: Date, taken?: TakenAlert[]
   return insertAlerts(db, values, taken);
 }
 
+/**
+ * Raises the alert of each patrol closed missed or partly done (issue 38), once: its key
+ * `patrol:<uuid>` is unique, so late scans that turn a missed patrol partly done add no second.
+ */
+export async function insertPatrolAlerts(
+  db: Db,
+  rows: readonly PatrolAlertRow[],
+  now: Date,
+  taken?: TakenAlert[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const partly = rows.filter((row) => row.state === 'partly_done');
+  const scanned = await scannedOn(
+    db,
+    partly.map((row) => row.uuid),
+  );
+  const names = await checkpointNames(db, [
+    ...new Set(partly.flatMap((row) => row.checkpoints.split(','))),
+  ]);
+  const createdAt = toDbTime(now);
+  const values = rows.map((row) => {
+    const kind: AlertKind = row.state === 'missed' ? 'round_missed' : 'checkpoints_missed';
+    const due = localClock(row.due_at);
+    const done = scanned.get(row.uuid) ?? new Set<string>();
+    const missed = row.checkpoints
+      .split(',')
+      .filter((uuid) => !done.has(uuid))
+      .map((uuid) => names.get(uuid) ?? '?');
+    return {
+      uuid: randomUUID(),
+      kind,
+      dedupe_key: `patrol:${row.uuid}`,
+      security_company_uuid: row.security_company_uuid,
+      residence_uuid: row.residence_uuid,
+      shift_uuid: null,
+      guard_uuid: row.guard_uuid,
+      patrol_uuid: row.uuid,
+      message:
+        kind === 'round_missed'
+          ? ALERT_MESSAGES.roundMissed(row.round_name, due, row.residence_name)
+          : ALERT_MESSAGES.checkpointsMissed(
+              row.round_name,
+              due,
+              row.residence_name,
+              missed,
+              Number(row.checkpoints_total),
+              row.guard_name,
+            ),
+      created_at: createdAt,
+    };
+  });
+  return insertAlerts(db, values, taken);
+}
+
+/**
+ * Raises, for each live site whose patrols of the night ending at `nightEnd` scanned less of
+ * their checkpoints than its company's threshold, one alert (key `completion:<site>:<date>`).
+ */
+export async function raiseCompletionAlerts(
+  db: Db,
+  night: { start: string; end: string; date: string },
+  now: Date,
+  taken?: TakenAlert[],
+): Promise<number> {
+  const sites = await completionBySite(db, night.start, night.end, toDbTime(now));
+  const values = sites.flatMap((site) => {
+    if (site.due === 0) return [];
+    const percent = Math.floor((site.scanned * 100) / site.due);
+    if (percent >= site.threshold) return [];
+    return [
+      {
+        uuid: randomUUID(),
+        kind: 'completion_low',
+        dedupe_key: `completion:${site.residence_uuid}:${night.date}`,
+        security_company_uuid: site.security_company_uuid,
+        residence_uuid: site.residence_uuid,
+        shift_uuid: null,
+        guard_uuid: null,
+        message: ALERT_MESSAGES.completionLow(site.residence_name, percent, site.threshold),
+        created_at: toDbTime(now),
+      },
+    ];
+  });
+  return insertAlerts(db, values, taken);
+}
+
 const UNDIGESTED = sql<SqlBool>`alerts.digested = 0`;
-const isShiftKind = sql<SqlBool>`alerts.kind in ('late', 'no_show')`;
+/** Alerts about a site, for the people who run it: shifts' (issue 36) and patrols' (issue 38). */
+const isShiftKind = sql<SqlBool>`alerts.kind in ('late', 'no_show', 'round_missed', 'checkpoints_missed', 'completion_low')`;
 const isLicenceKind = sql<SqlBool>`alerts.kind in ('licence_expiring', 'licence_expired')`;
 
 /** The user has not turned this kind off for the alert's site (no row: every alert). */
@@ -303,6 +409,7 @@ export function createAlertsRepository(db: DB) {
             'alerts.residence_uuid',
             'residences.name as residence_name',
             'alerts.shift_uuid',
+            'alerts.patrol_uuid',
             'alerts.guard_uuid',
             'guards.name as guard_name',
             'alerts.created_at',
@@ -540,7 +647,8 @@ export async function claimDigests(
     if (!alert.residence_uuid) return true;
     const preference = preferences.get(`${profileUuid} ${alert.residence_uuid}`);
     if (!preference) return true;
-    const kind = alert.kind === 'late' ? preference.late : preference.no_show;
+    const kind =
+      alert.kind === 'late' ? preference.late : alert.kind === 'no_show' ? preference.no_show : 1;
     return Number(kind) === 1 && Number(preference.email) === 1;
   };
 

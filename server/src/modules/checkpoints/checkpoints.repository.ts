@@ -12,6 +12,7 @@ import {
   type ParsedListQuery,
   type ResourceQuerySpec,
 } from '../../query';
+import { replanRounds, roundsThrough } from '../patrols/patrols.repository';
 import { recordAudit, type AuditEvent } from '../audit/audit.repository';
 
 /** What GET /checkpoints/list lets clients filter and sort by. */
@@ -133,6 +134,10 @@ export function createCheckpointsRepository(db: DB) {
           .where('uuid', '=', uuid)
           .execute();
         await recordAudit(trx, audit);
+        // A retired checkpoint leaves the patrols its rounds have not yet begun.
+        if (values.retired_at !== undefined) {
+          await replanRounds(trx, await roundsThrough(trx, uuid), now);
+        }
       });
     },
   };

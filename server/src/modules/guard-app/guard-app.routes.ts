@@ -12,6 +12,9 @@ import { ACCESS_CARD_NUMBER_MAX_LENGTH, VISITOR_TYPES, WALK_IN_MESSAGES } from '
 import type { GuardPrincipal, GuardSite } from '../../auth/principal';
 import { addDays, localDate, timestampOf, toDbTime } from '../../db/time';
 import type { ShiftsService } from '../shifts/shifts.service';
+import type { PatrolScanBody } from '@contract/patrols';
+import { PATROL_MESSAGES } from '@rules/patrols';
+import type { PatrolsService, ScanInput } from '../patrols/patrols.service';
 import { badRequest, notFound } from '../../http/errors';
 import { readUploadedForm } from '../../http/uploads';
 import type { AttendancesService } from '../attendances/attendances.service';
@@ -30,6 +33,7 @@ import {
   parseDeviceTime,
   toAppAttendance,
   toAppGuard,
+  toAppPatrol,
   toAppResidence,
   toAppUnit,
   toAppVisitor,
@@ -115,6 +119,7 @@ export function guardAppRoutes(
     visitorsRepository: VisitorsRepository;
     sites: SitesRepository;
     shifts: ShiftsService;
+    patrols: PatrolsService;
     publicUrl: string;
   },
 ): void {
@@ -760,6 +765,118 @@ export function guardAppRoutes(
           state: shift.state,
         })),
       });
+    },
+  );
+
+  // ---- Patrols (issue 38): the guard's phone walks its site's rounds ----
+
+  door.get<{ Params: { site: string } }>(
+    '/residences/:site/patrols',
+    { schema: { params: siteParams } },
+    async (request) => {
+      const { guard, site } = guardAt(request);
+      const patrols = await deps.patrols.ofSite(guard, site, new Date());
+      return answer({ patrols: patrols.map((patrol) => toAppPatrol(patrol, deps.publicUrl)) });
+    },
+  );
+
+  const patrolParams = {
+    type: 'object',
+    required: ['site', 'patrol'],
+    properties: {
+      site: { type: 'string', minLength: 1, maxLength: 100 },
+      patrol: { type: 'string', minLength: 1, maxLength: 100 },
+    },
+  } as const;
+  const timeBody = (name: string) =>
+    ({
+      type: 'object',
+      additionalProperties: false,
+      properties: { [name]: { type: 'string', maxLength: 40 } },
+    }) as const;
+
+  // Sent from the phone's queue, perhaps after the session ran out of time ('guard-late').
+  door.post<{ Params: { site: string; patrol: string }; Body: { started_at?: string } }>(
+    '/residences/:site/patrols/:patrol/start',
+    {
+      config: { guardAccess: 'guard-late' },
+      schema: { params: patrolParams, body: timeBody('started_at') },
+    },
+    async (request) => {
+      const guard = guardOf(request);
+      const site = siteOfGuard(guard, request.params.site);
+      const patrol = await deps.patrols.start(
+        guard,
+        site,
+        request.params.patrol,
+        request.body ?? {},
+        new Date(),
+      );
+      return answer({ patrol: toAppPatrol(patrol, deps.publicUrl) }, 'Round started.');
+    },
+  );
+
+  // JSON, or multipart with a `photo` where something is wrong.
+  door.post<{ Params: { site: string; patrol: string }; Body: Partial<PatrolScanBody> }>(
+    '/residences/:site/patrols/:patrol/scans',
+    { config: { guardAccess: 'guard-late' }, schema: { params: patrolParams } },
+    async (request) => {
+      const guard = guardOf(request);
+      const site = siteOfGuard(guard, request.params.site);
+      let input: ScanInput;
+      if (request.isMultipart()) {
+        const form = await readUploadedForm(request, {
+          field: 'photo',
+          maxFiles: 1,
+          tooLargeMessage: PHOTO_TOO_LARGE,
+        });
+        input = {
+          code: form.fields.code ?? '',
+          scanned_at: form.fields.scanned_at,
+          note: form.fields.note,
+          photo: form.files[0],
+        };
+      } else {
+        const body = request.body ?? {};
+        input = {
+          code: typeof body.code === 'string' ? body.code : '',
+          scanned_at: typeof body.scanned_at === 'string' ? body.scanned_at : undefined,
+          note: typeof body.note === 'string' ? body.note : undefined,
+        };
+      }
+      if (!input.code.trim())
+        throw badRequest(PATROL_MESSAGES.codeUnknown, 'INVALID_REQUEST', 'code');
+      const { patrol, replayed } = await deps.patrols.scan(
+        guard,
+        site,
+        request.params.patrol,
+        input,
+        new Date(),
+      );
+      return answer(
+        { patrol: toAppPatrol(patrol, deps.publicUrl), replayed },
+        replayed ? 'Already scanned.' : 'Checkpoint scanned.',
+      );
+    },
+  );
+
+  door.post<{ Params: { site: string; patrol: string }; Body: { finished_at?: string } }>(
+    '/residences/:site/patrols/:patrol/finish',
+    {
+      config: { guardAccess: 'guard-late' },
+      schema: { params: patrolParams, body: timeBody('finished_at') },
+    },
+    async (request) => {
+      const guard = guardOf(request);
+      const site = siteOfGuard(guard, request.params.site);
+      const patrol = await deps.patrols.finish(
+        guard,
+        site,
+        request.params.patrol,
+        request.body ?? {},
+        new Date(),
+      );
+      return answer({ patrol: toAppPatrol(patrol, deps.publicUrl) }, 'Round finished.');
     },
   );
 

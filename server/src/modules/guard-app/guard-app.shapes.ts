@@ -1,3 +1,4 @@
+import type { Patrol } from '@contract/patrols';
 import type {
   GuardAppAnswer,
   GuardAppAttendance,
@@ -269,4 +270,20 @@ export function isDay(text: string): boolean {
   if (!match) return false;
   const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
   return date.getDate() === Number(match[3]) && date.getMonth() === Number(match[2]) - 1;
+}
+
+/** A patrol as the guard's phone reads it (issue 38): the console's shape, times in the app's form. */
+export function toAppPatrol(patrol: Patrol, publicUrl: string) {
+  return {
+    ...patrol,
+    due_at: appTime(patrol.due_at),
+    closes_at: appTime(patrol.closes_at),
+    started_at: appTime(patrol.started_at),
+    finished_at: appTime(patrol.finished_at),
+    checkpoints: patrol.checkpoints.map((checkpoint) => ({
+      ...checkpoint,
+      scanned_at: appTime(checkpoint.scanned_at),
+      photo_url: checkpoint.photo_url ? `${publicUrl}${checkpoint.photo_url}` : null,
+    })),
+  };
 }

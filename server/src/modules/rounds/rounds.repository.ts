@@ -14,6 +14,7 @@ import {
   type ResourceQuerySpec,
 } from '../../query';
 import { recordAudit, type AuditEvent } from '../audit/audit.repository';
+import { replanRounds } from '../patrols/patrols.repository';
 
 /** What GET /rounds/list lets clients filter and sort by. */
 export const ROUNDS_QUERY: ResourceQuerySpec = {
@@ -200,6 +201,7 @@ export function createRoundsRepository(db: DB) {
     async insert(
       residenceUuid: string,
       fields: RoundFields & { in_order: boolean },
+      now: Date,
       audit: (uuid: string) => AuditEvent,
     ): Promise<string> {
       const uuid = randomUUID();
@@ -210,6 +212,7 @@ export function createRoundsRepository(db: DB) {
           .execute();
         await writeCheckpoints(trx, uuid, fields.checkpoint_uuids);
         await recordAudit(trx, audit(uuid));
+        await replanRounds(trx, [uuid], now);
       });
       return uuid;
     },
@@ -228,6 +231,7 @@ export function createRoundsRepository(db: DB) {
           .execute();
         await writeCheckpoints(trx, uuid, fields.checkpoint_uuids);
         await recordAudit(trx, audit);
+        await replanRounds(trx, [uuid], now);
       });
     },
 
@@ -239,6 +243,7 @@ export function createRoundsRepository(db: DB) {
           .where('uuid', '=', uuid)
           .execute();
         await recordAudit(trx, audit);
+        await replanRounds(trx, [uuid], now);
       });
     },
   };

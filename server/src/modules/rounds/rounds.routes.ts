@@ -41,7 +41,7 @@ export function roundsRoutes(app: FastifyInstance, deps: { rounds: RoundsService
     '/rounds',
     { schema: { body: createSchema } },
     async (request): Promise<One> => ({
-      resource: [await deps.rounds.create(principalOf(request), request.body)],
+      resource: [await deps.rounds.create(principalOf(request), request.body, new Date())],
     }),
   );
 

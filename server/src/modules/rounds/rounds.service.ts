@@ -87,11 +87,11 @@ export function createRoundsService(deps: { rounds: RoundsRepository }) {
       return rounds.list(principal, list);
     },
 
-    async create(principal: Principal, body: Partial<RoundBody>): Promise<Round> {
+    async create(principal: Principal, body: Partial<RoundBody>, now: Date): Promise<Round> {
       const site = await rounds.siteInScope(principal, body.residence_uuid ?? '');
       if (!site) throw badRequest(ROUND_MESSAGES.siteUnknown, 'SITE_NOT_FOUND', 'residence_uuid');
       const fields = await checked(site.uuid, body);
-      const uuid = await rounds.insert(site.uuid, fields, (created) => ({
+      const uuid = await rounds.insert(site.uuid, fields, now, (created) => ({
         action: 'create',
         ...subject(fields.name, site.uuid, created),
         changes: changesBetween({}, audited(fields)),

@@ -9,6 +9,7 @@ import {
   type PendingDigest,
   type TakenAlert,
 } from '../alerts/alerts.repository';
+import { watchNightCompletion, watchPatrols } from '../patrols/patrol-watch';
 import { markNoShows, shiftsWithoutAlert } from './shifts.repository';
 
 export interface WatchDeps {
@@ -21,6 +22,8 @@ export interface WatchDeps {
 
 export interface WatchRun {
   noShows: number;
+  /** Patrols closed by their time (issue 38). */
+  patrolsClosed: number;
   alerts: number;
   mails: number;
 }
@@ -78,8 +81,8 @@ export function digestMail(digest: PendingDigest, deps: WatchDeps): OutgoingMail
 /**
  * One run of the watch at `now`, in whichever process takes the lease for this interval (null in
  * the others). In one transaction it marks the overdue shifts no-show (one set-based update per
- * no-show time), and raises the alerts of late and no-show shifts and of licences near or past
- * their expiry; each alert's unique dedupe key keeps it to one, whatever ran before. Then it mails
+ * no-show time), raises the alerts of late and no-show shifts and of licences near or past
+ * their expiry, plans patrols and closes those whose time is up, with their alerts (issue 38); each alert's unique dedupe key keeps it to one, whatever ran before. Then it mails
  * each user one digest of the new alerts it gets by email (each alert taken by one run).
  */
 export async function runShiftWatch(db: DB, now: Date, deps: WatchDeps): Promise<WatchRun | null> {
@@ -91,7 +94,7 @@ export async function runShiftWatch(db: DB, now: Date, deps: WatchDeps): Promise
   const at = toDbTime(now);
   // With a mailer, the alerts this run raises are taken for its digest as they are written.
   const taken: TakenAlert[] | undefined = deps.mailer ? [] : undefined;
-  const { noShows, alerts } = await db.transaction().execute(async (trx) => {
+  const { noShows, patrolsClosed, alerts } = await db.transaction().execute(async (trx) => {
     const marked = await markNoShows(trx, now);
     let raised = 0;
     for (const kind of ['late', 'no_show'] as const) {
@@ -99,8 +102,11 @@ export async function runShiftWatch(db: DB, now: Date, deps: WatchDeps): Promise
       raised += await insertShiftAlerts(trx, rows, kind, now, taken);
     }
     raised += await raiseLicenceAlerts(trx, now, taken);
-    return { noShows: marked, alerts: raised };
+    const patrols = await watchPatrols(trx, now, taken);
+    raised += patrols.alerts;
+    return { noShows: marked, patrolsClosed: patrols.closed, alerts: raised };
   });
+  const nightAlerts = await watchNightCompletion(db, now, taken);
   let mails = 0;
   let failure: unknown = null;
   if (deps.mailer) {
@@ -118,5 +124,5 @@ export async function runShiftWatch(db: DB, now: Date, deps: WatchDeps): Promise
     }
   }
   if (failure) throw failure;
-  return { noShows, alerts, mails };
+  return { noShows, patrolsClosed, alerts: alerts + nightAlerts, mails };
 }
