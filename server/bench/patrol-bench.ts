@@ -437,6 +437,24 @@ async function main(): Promise<void> {
       .where('uuid', '=', round.uuid)
       .execute();
   }
+  // Today's patrols of the bench's sites go, to be planned afresh by the next run's watch.
+  const fresh = db
+    .selectFrom('patrols')
+    .select('uuid')
+    .where('residence_uuid', 'in', seeded.sites)
+    .where('due_at', '>=', toDbTime(localMoment(today, '00:00')));
+  await db.deleteFrom('alerts').where('patrol_uuid', 'in', fresh).execute();
+  await db.deleteFrom('patrol_scans').where('patrol_uuid', 'in', fresh).execute();
+  await db
+    .deleteFrom('patrols')
+    .where('residence_uuid', 'in', seeded.sites)
+    .where('due_at', '>=', toDbTime(localMoment(today, '00:00')))
+    .execute();
+  await db
+    .updateTable('rounds')
+    .set({ planned_until: toDbTime(localMoment(today, '00:00')) })
+    .where('uuid', 'in', seeded.rounds)
+    .execute();
 
   print();
   print(`| measure | figure | goal |`);
