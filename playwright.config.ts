@@ -60,6 +60,7 @@ const ENGINE_SPECS = [
   'admin-screens',
   'audit',
   'dashboard',
+  'guard-phone',
   'guards',
   'incidents',
   'kiosk',

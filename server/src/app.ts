@@ -220,6 +220,7 @@ export async function buildApp({
   });
   const incidents = createIncidentsService({ incidents: createIncidentsRepository(db), files });
   const patrols = createPatrolsService({ patrols: createPatrolsRepository(db), files });
+  const alertsService = createAlertsService({ alerts: createAlertsRepository(db) });
   const guardApp = createGuardAppService({
     db,
     guardApp: guardAppRepository,
@@ -269,7 +270,7 @@ export async function buildApp({
       });
       roundsRoutes(api, { rounds: createRoundsService({ rounds: createRoundsRepository(db) }) });
       patrolsRoutes(api, { patrols });
-      alertsRoutes(api, { alerts: createAlertsService({ alerts: createAlertsRepository(db) }) });
+      alertsRoutes(api, { alerts: alertsService });
       api.setNotFoundHandler(() => {
         throw notFound('There is no such API call.');
       });
@@ -295,6 +296,7 @@ export async function buildApp({
         sites,
         shifts: shiftsService,
         patrols,
+        alerts: alertsService,
         publicUrl: config.publicUrl,
       });
       door.setNotFoundHandler(() => {

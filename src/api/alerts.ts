@@ -41,3 +41,13 @@ export async function savePreference(
 ): Promise<void> {
   await apiPut(`/alert-preferences/${encodeURIComponent(residenceUuid)}`, body);
 }
+
+/** The SOS alerts of the user's scope nobody has acknowledged yet (issue 38). */
+export async function openSos(): Promise<Alert[]> {
+  return (await apiGet<ResourceResponse<Alert[]>>('/alerts/sos')).resource;
+}
+
+/** Takes an SOS in hand: it leaves every console's banner. */
+export async function acknowledge(uuid: string): Promise<void> {
+  await apiPost(`/alerts/${encodeURIComponent(uuid)}/acknowledge`);
+}

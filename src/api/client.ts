@@ -152,7 +152,10 @@ export async function apiDelete<T>(url: string, config?: AxiosRequestConfig): Pr
  * for a moment, a guard's.
  */
 export interface GuardCall {
-  /** The kiosk's device token, or the session of the guard using the kiosk. */
+  /**
+   * The kiosk's device token, or the session of the guard using the kiosk or the phone; '' for the
+   * phone's sign-in, which sends none (nor the console's).
+   */
   token: string;
   params?: Record<string, string | undefined>;
   headers?: Record<string, string>;
@@ -168,7 +171,7 @@ function guardConfig({ token, params, headers }: GuardCall): AxiosRequestConfig 
   return {
     baseURL: appConfig.guardApiBaseUrl,
     params,
-    headers: { ...headers, Authorization: bearer(token) },
+    headers: { ...headers, Authorization: token ? bearer(token) : '' },
     timeout: GUARD_CALL_TIMEOUT_MS,
   };
 }

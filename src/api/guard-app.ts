@@ -1,6 +1,8 @@
 import type {
   GuardAppAttendance,
+  GuardAppGuard,
   GuardAppHost,
+  GuardAppResidence,
   GuardAppIncidentType,
   GuardAppUnit,
   GuardAppVerifyPinBody,
@@ -11,6 +13,7 @@ import type {
   KioskData,
   KioskGuard,
 } from '@contract/guard-app';
+import type { Patrol } from '@contract/patrols';
 import { guardGet, guardPost } from './client';
 
 /**
@@ -271,4 +274,110 @@ export async function createWalkIn(
     form,
   );
   return data.visitor;
+}
+
+// ---- The guard's phone in the browser (issue 38) ----
+
+/** What the app's sign-in answers. `switch_device`: signed in elsewhere; ask, then proceed. */
+export interface GuardSignIn {
+  token: string;
+  guard: { uuid: string; guard_id: string; name: string; profile_image_url: string | null };
+  residences: GuardAppResidence[];
+  switch_device?: { message: string };
+}
+
+/** The app's own sign-in, on this browser as a device of the guard's. */
+export async function signIn(body: {
+  login: string;
+  password: string;
+  deviceId: string;
+  proceed: boolean;
+}): Promise<GuardSignIn> {
+  const answer = await guardPost<{
+    token: string;
+    guard: GuardAppGuard;
+    residences: GuardAppResidence[];
+    switch_device?: { message: string };
+  }>(
+    'auth/login',
+    { token: '' },
+    {
+      email_or_phone: body.login,
+      password: body.password,
+      device_unique_id: body.deviceId,
+      device_model: 'Browser',
+      brand: 'Web',
+      is_proceed: body.proceed ? 1 : 0,
+    },
+  );
+  return {
+    token: answer.token,
+    guard: {
+      uuid: answer.guard.uuid,
+      guard_id: '',
+      name: answer.guard.name,
+      profile_image_url: answer.guard.profile_image_url ?? null,
+    },
+    residences: answer.residences,
+    switch_device: answer.switch_device,
+  };
+}
+
+/** A patrol as the guard door answers it: the console's shape, its times the sites' clock. */
+export type GuardPatrol = Patrol;
+
+/** The site's patrols of the half day either side of now. */
+export async function listPatrols(guardToken: string, siteUuid: string): Promise<GuardPatrol[]> {
+  const data = await guardGet<{ patrols: GuardPatrol[] }>(sitePath(siteUuid, 'patrols'), {
+    token: guardToken,
+  });
+  return data.patrols;
+}
+
+/** One step of walking a patrol, with the phone's time it was made at (ISO 8601). */
+export type PatrolAction =
+  | { kind: 'start'; at: string }
+  | { kind: 'scan'; at: string; code: string; note: string }
+  | { kind: 'finish'; at: string }
+  /** An SOS (no patrol): `key` names the press, so a resend is the same SOS. */
+  | { kind: 'sos'; at: string; key: string; lat: number | null; lng: number | null };
+
+/**
+ * Sends one step; answers the patrol as the server has it after, and whether it was a replay
+ * (null for an SOS).
+ */
+export async function sendPatrolAction(
+  guardToken: string,
+  siteUuid: string,
+  patrolUuid: string,
+  action: PatrolAction,
+): Promise<{ patrol: GuardPatrol; replayed: boolean } | null> {
+  const path = sitePath(siteUuid, `patrols/${encodeURIComponent(patrolUuid)}`);
+  const token = { token: guardToken };
+  if (action.kind === 'sos') {
+    await guardPost(sitePath(siteUuid, 'sos'), token, {
+      key: action.key,
+      pressed_at: action.at,
+      ...(action.lat !== null && action.lng !== null ? { lat: action.lat, lng: action.lng } : {}),
+    });
+    return null;
+  }
+  if (action.kind === 'start') {
+    const data = await guardPost<{ patrol: GuardPatrol }>(`${path}/start`, token, {
+      started_at: action.at,
+    });
+    return { patrol: data.patrol, replayed: false };
+  }
+  if (action.kind === 'finish') {
+    const data = await guardPost<{ patrol: GuardPatrol }>(`${path}/finish`, token, {
+      finished_at: action.at,
+    });
+    return { patrol: data.patrol, replayed: false };
+  }
+  const data = await guardPost<{ patrol: GuardPatrol; replayed: boolean }>(`${path}/scans`, token, {
+    code: action.code,
+    scanned_at: action.at,
+    note: action.note || undefined,
+  });
+  return data;
 }

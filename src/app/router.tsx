@@ -60,6 +60,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        // The guard's own phone (issue 38): full screen like the kiosk, with the guard's sign-in.
+        path: '/guard',
+        lazy: lazyScreen(
+          () => import('../features/kiosk/phone-page'),
+          ({ PhonePage }) => <PhonePage />,
+        ),
+      },
+      {
         // The visitor's e-pass: open to anyone with the link, on a phone, with no sign-in.
         path: '/pass/:token',
         lazy: lazyScreen(

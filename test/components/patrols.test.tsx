@@ -22,7 +22,7 @@ afterEach(() => server.events.removeAllListeners());
 
 async function openWalked(path = '/patrols?site=site-1') {
   const app = renderApp(path, { role: 'securitycompany' });
-  const table = await screen.findByRole('table', { name: /^Rounds due on / });
+  const table = await screen.findByRole('table', { name: /^Patrols of / });
   await within(table).findAllByText('Night round');
   return { ...app, table };
 }

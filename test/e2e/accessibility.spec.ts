@@ -358,10 +358,13 @@ for (const { email, managesSites, readsAudit } of ROLES) {
       .selectOption({ label: 'Arcoris Residences Mont Kiara' });
     const checkpoints = await settledTable(page, 'Checkpoints');
     await expect(checkpoints.getByText('Main gate', { exact: true })).toBeVisible();
-    const walked = await settledTable(page, /^Rounds due on /);
+    const walked = await settledTable(page, /^Patrols of /);
     await expect(walked.getByText('Night round').first()).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'patrols');
-    await walked.getByRole('button', { name: /^View round / }).first().click();
+    await walked
+      .getByRole('button', { name: /^View round / })
+      .first()
+      .click();
     await scanModal(page, 'round walked');
     await page.getByRole('button', { name: 'Add Checkpoint' }).click();
     await scanModal(page, 'Add Checkpoint');

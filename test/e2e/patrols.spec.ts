@@ -95,7 +95,7 @@ test('a supervisor follows a partly missed round from its alert to its scans', a
   await dialog.getByRole('button', { name: 'Close' }).last().click();
   await expect(page.locator('.modal.show')).toHaveCount(0);
   // The day of that round, with its state in the list and the completion over the day.
-  const table = page.getByRole('table', { name: /^Rounds due on / });
+  const table = page.getByRole('table', { name: /^Patrols of / });
   await expect(
     table.getByRole('row').filter({ hasText: '03:00–03:30' }).filter({ hasText: 'Night round' }),
   ).toContainText('Partly done');

@@ -373,10 +373,14 @@ describe('sign-in, session and PIN', () => {
     const token = await appSignIn('alice@guards.example.com');
     const right = await verifyPin(token, '111111');
     expect(right.statusCode).toBe(200);
+    // The app's three fields, then what the phone in the browser reads (issue 38).
     expect(right.json().data).toEqual({
       pin_verified: true,
       guard_uuid: alice,
       security_company_uuid: companyA,
+      token,
+      open_shift: null,
+      rostered_shift: null,
     });
     const wrong = await verifyPin(token, '999999');
     expect(wrong.statusCode).toBe(422);

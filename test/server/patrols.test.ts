@@ -405,3 +405,52 @@ describe('the watch over patrols', () => {
     ]);
   });
 });
+
+describe('SOS', () => {
+  it('reaches the site’s people once per press, with the position, until acknowledged', async () => {
+    const press = (key: string) =>
+      door('POST', `residences/${mont}/sos`, {
+        token: guardToken,
+        payload: { key, pressed_at: new Date().toISOString(), lat: 3.1712345, lng: 101.6523456 },
+      });
+    const first = await press('press-1');
+    expect(first.statusCode, first.body).toBe(200);
+    // The phone's queue sends it again: the same SOS.
+    const again = await press('press-1');
+    expect(again.json().data.alert_uuid).toBe(first.json().data.alert_uuid);
+    const open = async (token: string) =>
+      (await call(token, 'GET', '/alerts/sos')).json<{ resource: Alert[] }>().resource;
+    const seen = await open(tokens.company);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.message).toMatch(
+      /^SOS from Arjun Thapa at Mont Kiara Residence, \d\d:\d\d: https:\/\/maps\.google\.com\/\?q=3\.171235,101\.652346$/,
+    );
+    // Not another company, nor a supervisor of another site, nor another company's guard's door.
+    expect(await open(tokens.companyB)).toEqual([]);
+    expect(await open(tokens.supervisor)).toEqual([]);
+    const foreign = await door('POST', `residences/${mont}/sos`, {
+      token: otherGuardToken,
+      payload: { key: 'press-x' },
+    });
+    expect(foreign.statusCode).toBe(404);
+    // Another company cannot acknowledge it; the site's company can, for everyone.
+    const uuid = seen[0]?.uuid ?? '';
+    expect((await call(tokens.companyB, 'POST', `/alerts/${uuid}/acknowledge`)).statusCode).toBe(
+      404,
+    );
+    expect(await open(tokens.company)).toHaveLength(1);
+    const done = await call(tokens.company, 'POST', `/alerts/${uuid}/acknowledge`);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await open(tokens.company)).toEqual([]);
+    const [stored] = await t.db
+      .selectFrom('alerts')
+      .select(['kind', 'acknowledged_by', 'residence_uuid'])
+      .where('uuid', '=', uuid)
+      .execute();
+    expect(stored).toEqual({
+      kind: 'sos',
+      acknowledged_by: expect.any(String),
+      residence_uuid: mont,
+    });
+  });
+});

@@ -491,6 +491,9 @@ export interface AlertsTable {
   guard_uuid: string | null;
   /** The patrol a patrol alert is about (issue 38). */
   patrol_uuid: Generated<string | null>;
+  /** An SOS's acknowledgement: when, and by whom (a profile's name). */
+  acknowledged_at: Generated<string | null>;
+  acknowledged_by: Generated<string | null>;
   message: string;
   created_at: string;
   /** 1 once a digest step has taken it to mail (the one whose update turned it). */

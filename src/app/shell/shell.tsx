@@ -5,6 +5,7 @@ import { narrowScreenQuery } from '../../components/narrow-screen';
 import { selectProfile, selectRole, selectToken } from '../session/session-slice';
 import { useAppSelector } from '../hooks';
 import { canOpen } from '../navigation';
+import { SosBanner } from '../../features/alerts/sos-banner';
 import { Header } from './header';
 import { IdleWarning } from './idle-warning';
 import { Sidebar } from './sidebar';
@@ -62,6 +63,7 @@ export function Shell() {
       <div className="app-body">
         <Sidebar id={NAVIGATION_ID} collapsed={collapsed} />
         <main id={MAIN_ID} ref={main} tabIndex={-1} className="app-content">
+          <SosBanner />
           <ColumnChoiceOwnerProvider value={owner}>
             <Outlet />
           </ColumnChoiceOwnerProvider>

@@ -8,6 +8,7 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   round_missed: 'Round missed',
   checkpoints_missed: 'Checkpoints missed',
   completion_low: 'Patrols under target',
+  sos: 'SOS',
 };
 
 /** Bootstrap's colour of each kind's badge; the badge always carries the word too. */
@@ -19,6 +20,7 @@ export const ALERT_KIND_COLORS: Record<AlertKind, string> = {
   round_missed: 'danger',
   checkpoints_missed: 'warning',
   completion_low: 'warning',
+  sos: 'danger',
 };
 
 export const ALERTS_PATH = '/alerts';

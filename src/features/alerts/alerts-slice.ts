@@ -111,3 +111,12 @@ export const saveAlertPreference = createApiThunk(
     return { residenceUuid, body };
   },
 );
+
+/** The open SOS alerts, for the banner (issue 38). */
+export const loadSos = createApiThunk('alertSos/load', alertsApi.openSos);
+
+/** Acknowledges an SOS, then reads the open ones again. */
+export const acknowledgeSos = createApiThunk('alertSos/acknowledge', async (uuid: string) => {
+  await alertsApi.acknowledge(uuid);
+  return alertsApi.openSos();
+});

@@ -1,6 +1,7 @@
 import DoorOpen from 'lucide-react/icons/door-open';
 import LogIn from 'lucide-react/icons/log-in';
 import LogOut from 'lucide-react/icons/log-out';
+import Route from 'lucide-react/icons/route';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks';
@@ -13,7 +14,14 @@ import { stepChosen, type GuardSession } from './kiosk-slice';
  * shift, end with one), first and largest: verify-pin's answer says which, so a guard never takes
  * a selfie for a shift the server would refuse.
  */
-export function GuardMenu({ session }: { session: GuardSession }) {
+export function GuardMenu({
+  session,
+  patrols = false,
+}: {
+  session: GuardSession;
+  /** Walking rounds is offered on the guard's phone, not at a guardhouse kiosk. */
+  patrols?: boolean;
+}) {
   const { t } = useTranslation('kiosk');
   const dispatch = useAppDispatch();
   const format = useKioskFormat();
@@ -55,6 +63,16 @@ export function GuardMenu({ session }: { session: GuardSession }) {
           <ShiftIcon size={36} aria-hidden="true" />
           {openShift ? t('menu.endShift') : t('menu.startShift')}
         </button>
+        {patrols ? (
+          <button
+            type="button"
+            className="kiosk-action"
+            onClick={() => dispatch(stepChosen({ name: 'patrol' }))}
+          >
+            <Route size={36} aria-hidden="true" />
+            {t('menu.patrol')}
+          </button>
+        ) : null}
         <button
           type="button"
           className="kiosk-action"

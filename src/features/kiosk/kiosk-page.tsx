@@ -19,6 +19,7 @@ import {
   selectDevice,
   selectGuardSession,
   selectStep,
+  stepChosen,
 } from './kiosk-slice';
 import { LanguageSwitch } from './language-switch';
 import { NotSetUpScreen } from './not-set-up-screen';
@@ -35,6 +36,21 @@ const GateScreen = lazy(() =>
 const IncidentScreen = lazy(() =>
   import('./incident-screen').then(({ IncidentScreen }) => ({ default: IncidentScreen })),
 );
+const PatrolScreen = lazy(() =>
+  import('./patrol-screen').then(({ PatrolScreen }) => ({ default: PatrolScreen })),
+);
+
+/**
+ * The guard's phone (issue 38) runs the kiosk's steps with its own start (the guard's sites and
+ * sign-out), walks rounds, and locks back to the PIN where a kiosk signs the guard out.
+ */
+export interface PhoneMode {
+  start: ReactNode;
+  /** The SOS button, in the bar on every screen. */
+  sos: ReactNode;
+  onLock: () => void;
+  onSignOut: () => void;
+}
 
 /** A guard who walks away is signed out after this long without a touch or a key. */
 const IDLE_RETURN_MS = 120_000;
@@ -69,25 +85,36 @@ function useIdleReturn(active: boolean, onIdle: () => void) {
   }, [active, onIdle]);
 }
 
-/** The steps of the kiosk: the start screen, then one guard's visit. */
-function KioskFlow({ kiosk }: { kiosk: KioskData }) {
+/** The steps of the kiosk (or the phone): the start screen, then one guard's visit. */
+export function KioskFlow({ kiosk, phone }: { kiosk: KioskData; phone?: PhoneMode }) {
   const { t } = useTranslation('kiosk');
+  const dispatch = useAppDispatch();
   const step = useAppSelector(selectStep);
   const session = useAppSelector(selectGuardSession);
-  const endSession = useEndGuardSession();
-  useIdleReturn(session !== null && step.name !== 'result', endSession);
+  const endKioskSession = useEndGuardSession();
+  const endSession = phone ? phone.onLock : endKioskSession;
+  useIdleReturn(session !== null && step.name !== 'result' && step.name !== 'patrol', endSession);
+  const start = phone ? phone.start : <StartScreen />;
 
   function screen() {
-    if (step.name === 'start') return <StartScreen />;
+    if (step.name === 'start') return start;
     if (step.name === 'pin') return <PinScreen key={step.guard.uuid} guard={step.guard} />;
-    if (!session) return <StartScreen />;
+    if (!session) return start;
     switch (step.name) {
       case 'menu':
-        return <GuardMenu session={session} />;
+        return <GuardMenu session={session} patrols={phone !== undefined} />;
       case 'shift':
         return <ShiftScreen key={step.kind} kind={step.kind} pinOnly={kiosk.pin_only_shifts} />;
       case 'result':
-        return <ShiftResult result={step} guardName={session.guard.name} onDone={endSession} />;
+        return (
+          <ShiftResult
+            result={step}
+            guardName={session.guard.name}
+            onDone={phone ? () => dispatch(stepChosen({ name: 'menu' })) : endSession}
+          />
+        );
+      case 'patrol':
+        return <PatrolScreen siteUuid={kiosk.residence.uuid} />;
       case 'incident':
         return <IncidentScreen siteUuid={kiosk.residence.uuid} guardToken={session.token} />;
       case 'gate':
@@ -101,13 +128,18 @@ function KioskFlow({ kiosk }: { kiosk: KioskData }) {
         <p className="kiosk-site">{kiosk.residence.name}</p>
         <KioskClock />
         <LanguageSwitch />
+        {phone?.sos}
         {session ? (
           <div className="kiosk-bar-guard">
             <span>{t('bar.guard', { name: session.guard.name })}</span>
             <Button color="light" size="lg" onClick={endSession}>
-              {t('bar.finish')}
+              {phone ? t('bar.lock') : t('bar.finish')}
             </Button>
           </div>
+        ) : phone ? (
+          <Button color="light" size="lg" onClick={phone.onSignOut}>
+            {t('bar.signOut')}
+          </Button>
         ) : null}
       </header>
       <main className="kiosk-main">

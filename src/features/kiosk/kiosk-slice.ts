@@ -4,6 +4,7 @@ import * as guardApp from '../../api/guard-app';
 import { injectSlice } from '../../app/store';
 import type {
   GuardAppAttendance,
+  GuardAppResidence,
   GuardAppRosteredShift,
   KioskData,
   KioskGuard,
@@ -21,7 +22,8 @@ export type KioskStep =
   | { name: 'shift'; kind: ShiftKind }
   | { name: 'result'; kind: ShiftKind; attendance: GuardAppAttendance; recordedAt: string }
   | { name: 'incident' }
-  | { name: 'gate' };
+  | { name: 'gate' }
+  | { name: 'patrol' };
 
 /** This browser as a kiosk: enrolled and working, or why not. */
 export type DeviceState =
@@ -209,6 +211,11 @@ export const loadHosts = createKioskThunk(
   ({ token, siteUuid }, unitUuid: string) => guardApp.listHosts(token, siteUuid, unitUuid),
 );
 
+/** The site's patrols of the half day either side of now (the phone, issue 38). */
+export const loadPatrols = createKioskThunk('kiosk/patrolsLoaded', 'guard', ({ token, siteUuid }) =>
+  guardApp.listPatrols(token, siteUuid),
+);
+
 export const registerWalkIn = createKioskThunk(
   'kiosk/walkInRegistered',
   'guard',
@@ -233,12 +240,45 @@ export const kioskSlice = createSlice({
     pinCancelled(state) {
       state.step = { name: 'start' };
     },
+    /**
+     * The guard's phone (issue 38): its signed-in session stands where a kiosk's device token does,
+     * at the site the guard chose, and the guard's PIN opens the menu as at a kiosk.
+     */
+    phoneOpened(
+      state,
+      { payload }: PayloadAction<{ token: string; site: GuardAppResidence; guard: KioskGuard }>,
+    ) {
+      state.deviceToken = payload.token;
+      state.device = {
+        status: 'ready',
+        kiosk: { kiosk: { uuid: '', label: '' }, residence: payload.site, pin_only_shifts: false },
+      };
+      state.guard = null;
+      state.step = { name: 'pin', guard: payload.guard };
+      state.sessionEnded = null;
+    },
+    /** The phone locked (its Finish): back to the PIN, the sign-in kept. */
+    phoneLocked(state) {
+      if (state.step.name === 'pin' || !state.guard) return;
+      state.step = {
+        name: 'pin',
+        guard: {
+          uuid: state.guard.guard.uuid,
+          guard_id: state.guard.guard.guard_id,
+          name: state.guard.guard.name,
+          profile_image_url: state.guard.guard.profile_image_url,
+        },
+      };
+      state.guard = null;
+    },
     /** The guard chose what to do next, or went back to the menu. */
     stepChosen(
       state,
       {
         payload,
-      }: PayloadAction<Extract<KioskStep, { name: 'menu' | 'shift' | 'incident' | 'gate' }>>,
+      }: PayloadAction<
+        Extract<KioskStep, { name: 'menu' | 'shift' | 'incident' | 'gate' | 'patrol' }>
+      >,
     ) {
       if (state.guard) state.step = payload;
     },
@@ -304,7 +344,8 @@ declare module '../../app/store' {
 const withKiosk = injectSlice(kioskSlice);
 const { selectors } = kioskSlice;
 
-export const { guardPicked, pinCancelled, stepChosen } = kioskSlice.actions;
+export const { guardPicked, pinCancelled, stepChosen, phoneOpened, phoneLocked } =
+  kioskSlice.actions;
 export const selectDevice = withKiosk.selector(selectors.selectDevice);
 export const selectGuardSession = withKiosk.selector(selectors.selectGuardSession);
 export const selectStep = withKiosk.selector(selectors.selectStep);

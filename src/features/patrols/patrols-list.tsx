@@ -149,7 +149,7 @@ export function PatrolsList({
     };
   }, [dispatch, openPatrol]);
 
-  const dayLabel = `Rounds due on ${day}`;
+  const dayLabel = `Patrols of ${day}`;
 
   return (
     <>

@@ -10,7 +10,8 @@ export type AlertKind =
   | 'licence_expired'
   | 'round_missed'
   | 'checkpoints_missed'
-  | 'completion_low';
+  | 'completion_low'
+  | 'sos';
 
 export interface Alert {
   uuid: string;
@@ -29,6 +30,9 @@ export interface Alert {
   created_at: string;
   /** Read by the user asking. */
   read: boolean;
+  /** An SOS's acknowledgement (UTC), and who gave it; null while it is open (and for others). */
+  acknowledged_at: string | null;
+  acknowledged_by: string | null;
 }
 
 /** GET /alerts/unread. */

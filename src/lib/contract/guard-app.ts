@@ -82,12 +82,16 @@ export interface GuardAppVerifyPinData {
   pin_verified: true;
   guard_uuid: string;
   security_company_uuid: string;
-  /** At a kiosk only: the guard's session at this kiosk, for the action the guard chooses next. */
+  /**
+   * At a kiosk, the guard's session there, for the action the guard chooses next; in the app, the
+   * session it called with (issue 38).
+   */
   token?: string;
+  /** At a kiosk only. */
   guard?: GuardAppGuard;
-  /** At a kiosk only: the guard's open shift at any site, or null. */
+  /** The guard's open shift at any site, or null. */
   open_shift?: GuardAppAttendance | null;
-  /** At a kiosk only: the guard's rostered shift now or within 12 hours, at any site, or null. */
+  /** The guard's rostered shift now or within 12 hours, at any site, or null. */
   rostered_shift?: GuardAppRosteredShift | null;
 }
 

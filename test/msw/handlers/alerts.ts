@@ -13,6 +13,8 @@ function alertFixtures(): Alert[] {
       residence_uuid: 'site-1',
       residence_name: 'Mont Kiara Residence',
       patrol_uuid: null,
+      acknowledged_at: null,
+      acknowledged_by: null,
       shift_uuid: 'shift-3',
       guard_uuid: 'guard-1',
       guard_name: 'Arjun Thapa',
@@ -27,6 +29,8 @@ function alertFixtures(): Alert[] {
       residence_uuid: 'site-2',
       residence_name: 'Bangsar Heights',
       patrol_uuid: null,
+      acknowledged_at: null,
+      acknowledged_by: null,
       shift_uuid: 'shift-2',
       guard_uuid: 'guard-2',
       guard_name: 'Bikash Rai',
@@ -41,6 +45,8 @@ function alertFixtures(): Alert[] {
       residence_uuid: null,
       residence_name: null,
       patrol_uuid: null,
+      acknowledged_at: null,
+      acknowledged_by: null,
       shift_uuid: null,
       guard_uuid: null,
       guard_name: null,
@@ -81,7 +87,25 @@ export function alertPreferenceRecords(): readonly AlertPreference[] {
   return preferences;
 }
 
+const openSos = () => alerts.filter((alert) => alert.kind === 'sos' && !alert.acknowledged_at);
+
 export const alertHandlers = [
+  http.get(`${API}/alerts/sos`, () => HttpResponse.json({ resource: openSos() })),
+  http.post(`${API}/alerts/:uuid/acknowledge`, ({ params }) => {
+    const found = openSos().find((alert) => alert.uuid === params.uuid);
+    if (!found) {
+      return HttpResponse.json(
+        { error: { code: 'ALERT_NOT_FOUND', message: 'This SOS does not exist.' } },
+        { status: 404 },
+      );
+    }
+    alerts = alerts.map((alert) =>
+      alert.uuid === found.uuid
+        ? { ...alert, acknowledged_at: '2026-11-30 14:05:00', acknowledged_by: 'Nurul Huda' }
+        : alert,
+    );
+    return HttpResponse.json({ acknowledged: true });
+  }),
   http.get(`${API}/alerts/unread`, () =>
     HttpResponse.json({ count: alerts.filter((alert) => !alert.read).length }),
   ),

@@ -8,7 +8,7 @@ import { createRowTrigger, dropRowTrigger } from '../engine/triggers';
 // guard, scanned checkpoint by checkpoint (one scan per checkpoint per patrol: a replayed scan is
 // the same scan), and closed by the minute watch when its time is up (missed, partly done, done).
 // A company sets the share of checkpoints below which a site's night alerts. Alerts name their
-// patrol. Read: a site's patrols by due time (the Patrols screen, completion), the watch's open
+// patrol; an SOS (a guard's press on the phone) is an alert kept open until acknowledged. Read: a site's patrols by due time (the Patrols screen, completion), the watch's open
 // patrols by state and close, a patrol's scans by patrol.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -19,6 +19,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('patrol_completion_percent', 'integer', (c) => c.notNull().defaultTo(90))
     .execute();
   await db.schema.alterTable('alerts').addColumn('patrol_uuid', 'text').execute();
+  // An SOS stays on every console of its scope until someone acknowledges it.
+  await db.schema.alterTable('alerts').addColumn('acknowledged_at', 'text').execute();
+  await db.schema.alterTable('alerts').addColumn('acknowledged_by', 'text').execute();
+  await db.schema
+    .createIndex('alerts_sos_open')
+    .on('alerts')
+    .columns(['kind', 'acknowledged_at'])
+    .execute();
   await db.schema
     .createTable('patrols')
     .addColumn('uuid', 'text', (c) => c.primaryKey())
@@ -85,6 +93,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await dropRowTrigger(db, 'patrol_scans_photo_file_uuid_attaches_insert', 'patrol_scans');
   await db.schema.dropTable('patrol_scans').execute();
   await db.schema.dropTable('patrols').execute();
+  await db.schema.dropIndex('alerts_sos_open').execute();
+  await db.schema.alterTable('alerts').dropColumn('acknowledged_by').execute();
+  await db.schema.alterTable('alerts').dropColumn('acknowledged_at').execute();
   await db.schema.alterTable('alerts').dropColumn('patrol_uuid').execute();
   await db.schema
     .alterTable('security_companies')

@@ -5,6 +5,7 @@ import { planPatrols } from '../../modules/patrols/patrols.repository';
 import { localMoment } from '../../modules/shifts/shifts.service';
 import { toDbTime } from '../time';
 import { SUPERVISOR_EMAIL } from './demo-catalogue';
+import { DEMO_GUARD_EMAIL } from './demo-guards';
 import type { DemoContext, SeededSite } from './demo-context';
 import { insertInBatches } from './insert';
 
@@ -120,9 +121,49 @@ export async function seedCheckpoints(ctx: DemoContext, sites: readonly SeededSi
       })),
     ),
   );
+  await postDemoGuard(
+    ctx,
+    places.map((site) => site.uuid),
+  );
   await seedPatrols(
     ctx,
     rounds.map((round) => round.uuid),
+  );
+}
+
+/**
+ * The guard app's demo guard also works at the sites with rounds of its company, so that signing
+ * in on /guard shows rounds to walk.
+ */
+async function postDemoGuard(ctx: DemoContext, siteUuids: readonly string[]) {
+  const guard = await ctx.db
+    .selectFrom('guards')
+    .select(['uuid', 'security_company_uuid'])
+    .where('email', '=', DEMO_GUARD_EMAIL)
+    .executeTakeFirst();
+  if (!guard || siteUuids.length === 0) return;
+  const sites = await ctx.db
+    .selectFrom('residences')
+    .select('uuid')
+    .where('uuid', 'in', [...siteUuids])
+    .where('security_company_uuid', '=', guard.security_company_uuid)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('guard_residences')
+            .select('guard_uuid')
+            .whereRef('guard_residences.residence_uuid', '=', 'residences.uuid')
+            .where('guard_residences.guard_uuid', '=', guard.uuid),
+        ),
+      ),
+    )
+    .execute();
+  if (sites.length === 0) return;
+  await insertInBatches(
+    ctx.db,
+    'guard_residences',
+    sites.map((site) => ({ guard_uuid: guard.uuid, residence_uuid: site.uuid })),
   );
 }
 

@@ -55,7 +55,13 @@ export const ALERT_MESSAGES = {
     `${round} due at ${due} at ${site}${guard ? ` (${guard})` : ''}: ${missed.length} of ${total} checkpoints missed: ${missed.join(', ')}`,
   completionLow: (site: string, percent: number, threshold: number) =>
     `Patrols at ${site} last night: ${percent}% of checkpoints scanned, under ${threshold}%`,
+  sos: (guard: string, site: string, time: string, position: string | null) =>
+    `SOS from ${guard} at ${site}, ${time}${position ? `: ${position}` : ''}`,
 } as const;
+
+/** A map link of a phone's position, as an SOS carries it. */
+export const mapLink = (lat: number, lng: number) =>
+  `https://maps.google.com/?q=${lat.toFixed(6)},${lng.toFixed(6)}`;
 
 /** 'DD/MM/YYYY' of 'YYYY-MM-DD', as the console writes dates. */
 const shownDate = (date: string) => date.split('-').reverse().join('/');
@@ -344,7 +350,7 @@ export async function raiseCompletionAlerts(
 
 const UNDIGESTED = sql<SqlBool>`alerts.digested = 0`;
 /** Alerts about a site, for the people who run it: shifts' (issue 36) and patrols' (issue 38). */
-const isShiftKind = sql<SqlBool>`alerts.kind in ('late', 'no_show', 'round_missed', 'checkpoints_missed', 'completion_low')`;
+const isShiftKind = sql<SqlBool>`alerts.kind in ('late', 'no_show', 'round_missed', 'checkpoints_missed', 'completion_low', 'sos')`;
 const isLicenceKind = sql<SqlBool>`alerts.kind in ('licence_expiring', 'licence_expired')`;
 
 /** The user has not turned this kind off for the alert's site (no row: every alert). */
@@ -413,6 +419,8 @@ export function createAlertsRepository(db: DB) {
             'alerts.guard_uuid',
             'guards.name as guard_name',
             'alerts.created_at',
+            'alerts.acknowledged_at',
+            'alerts.acknowledged_by',
             readBy(principal.profileUuid).as('read'),
           ])
           .orderBy('alerts.created_at', 'desc')
@@ -438,6 +446,94 @@ export function createAlertsRepository(db: DB) {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+
+    /**
+     * Raises a guard's SOS (issue 38), once per press (`key`, the phone's id of it): a press sent
+     * again from the phone's queue is the same alert. Answers its uuid.
+     */
+    async raiseSos(sos: {
+      guardUuid: string;
+      guardName: string;
+      site: { uuid: string; name: string; companyUuid: string | null };
+      position: { lat: number; lng: number } | null;
+      pressedAt: Date;
+      key: string;
+      now: Date;
+    }): Promise<string> {
+      const dedupe = `sos:${sos.guardUuid}:${sos.key}`;
+      await db
+        .insertInto('alerts')
+        .values({
+          uuid: randomUUID(),
+          kind: 'sos',
+          dedupe_key: dedupe,
+          security_company_uuid: sos.site.companyUuid,
+          residence_uuid: sos.site.uuid,
+          shift_uuid: null,
+          guard_uuid: sos.guardUuid,
+          message: ALERT_MESSAGES.sos(
+            sos.guardName,
+            sos.site.name,
+            localClock(toDbTime(sos.pressedAt)),
+            sos.position ? mapLink(sos.position.lat, sos.position.lng) : null,
+          ),
+          created_at: toDbTime(sos.now),
+        })
+        .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .execute();
+      const row = await db
+        .selectFrom('alerts')
+        .select('uuid')
+        .where('dedupe_key', '=', dedupe)
+        .executeTakeFirstOrThrow();
+      return row.uuid;
+    },
+
+    /** The SOS alerts the user sees that nobody has acknowledged, newest first. */
+    async openSos(principal: Principal): Promise<Alert[]> {
+      const rows = await visible(principal)
+        .leftJoin('residences', 'residences.uuid', 'alerts.residence_uuid')
+        .leftJoin('guards', 'guards.uuid', 'alerts.guard_uuid')
+        .select([
+          'alerts.uuid',
+          'alerts.kind',
+          'alerts.message',
+          'alerts.security_company_uuid',
+          'alerts.residence_uuid',
+          'residences.name as residence_name',
+          'alerts.shift_uuid',
+          'alerts.patrol_uuid',
+          'alerts.guard_uuid',
+          'guards.name as guard_name',
+          'alerts.created_at',
+          'alerts.acknowledged_at',
+          'alerts.acknowledged_by',
+          readBy(principal.profileUuid).as('read'),
+        ])
+        .where('alerts.kind', '=', 'sos')
+        .where('alerts.acknowledged_at', 'is', null)
+        .orderBy('alerts.created_at', 'desc')
+        .limit(20)
+        .execute();
+      return rows.map((row) => ({ ...row, kind: 'sos' as const, read: Boolean(row.read) }));
+    },
+
+    /** Acknowledges an open SOS the user sees; false when there is none such. */
+    async acknowledge(principal: Principal, uuid: string, now: Date): Promise<boolean> {
+      const found = await visible(principal)
+        .select('alerts.uuid')
+        .where('alerts.uuid', '=', uuid)
+        .where('alerts.kind', '=', 'sos')
+        .executeTakeFirst();
+      if (!found) return false;
+      await db
+        .updateTable('alerts')
+        .set({ acknowledged_at: toDbTime(now), acknowledged_by: principal.name })
+        .where('uuid', '=', uuid)
+        .where('acknowledged_at', 'is', null)
+        .execute();
+      return true;
     },
 
     /** Marks these alerts (those the user sees), or all it sees, read by the user. */

@@ -8,6 +8,7 @@ import type {
   UnreadAlerts,
 } from '@contract/alerts';
 import { principalOf } from '../../auth/authenticate';
+import { uuidParams } from '../../http/schemas';
 import { listAnswer, type ListAnswer } from '../../query';
 import type { AlertsService } from './alerts.service';
 
@@ -35,6 +36,20 @@ export function alertsRoutes(app: FastifyInstance, deps: { alerts: AlertsService
         unread: unread === '1' || unread === 'true',
       });
       return listAnswer(page.resource, page.count);
+    },
+  );
+
+  // SOS (issue 38): those open in the caller's scope, for the console's banner, and acknowledging.
+  app.get('/alerts/sos', async (request): Promise<ResourceResponse<Alert[]>> => ({
+    resource: await deps.alerts.openSos(principalOf(request)),
+  }));
+
+  app.post<{ Params: { uuid: string } }>(
+    '/alerts/:uuid/acknowledge',
+    { schema: { params: uuidParams } },
+    async (request) => {
+      await deps.alerts.acknowledge(principalOf(request), request.params.uuid, new Date());
+      return { acknowledged: true };
     },
   );
 

@@ -7,6 +7,7 @@ export const ALERT_REFUSALS = {
   siteUnknown: 'Site does not exist.',
   preferenceInvalid: (field: string) => `Choose yes or no for ${field}.`,
   readNothing: 'Name the alerts to mark read, or mark them all.',
+  sosNotFound: 'This SOS does not exist.',
 } as const;
 
 /** The bell's alerts and each user's choices of them per site (issue 36). */
@@ -15,6 +16,15 @@ export function createAlertsService(deps: { alerts: AlertsRepository }) {
   return {
     list: alerts.list,
     unreadCount: alerts.unreadCount,
+    openSos: alerts.openSos,
+    raiseSos: alerts.raiseSos,
+
+    /** Someone of the SOS's scope has it in hand: it leaves every console's banner. */
+    async acknowledge(principal: Principal, uuid: string, now: Date) {
+      if (!(await alerts.acknowledge(principal, uuid, now))) {
+        throw notFound(ALERT_REFUSALS.sosNotFound, 'ALERT_NOT_FOUND');
+      }
+    },
 
     async markRead(principal: Principal, body: { uuids?: string[]; all?: boolean }) {
       if (!body.all && (!body.uuids || body.uuids.length === 0)) {

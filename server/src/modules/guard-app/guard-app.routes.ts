@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerToken } from '../../auth/authenticate';
 import type {
   GuardAppHost,
   GuardAppLoginBody,
@@ -15,6 +16,7 @@ import type { ShiftsService } from '../shifts/shifts.service';
 import type { PatrolScanBody } from '@contract/patrols';
 import { PATROL_MESSAGES } from '@rules/patrols';
 import type { PatrolsService, ScanInput } from '../patrols/patrols.service';
+import type { AlertsService } from '../alerts/alerts.service';
 import { badRequest, notFound } from '../../http/errors';
 import { readUploadedForm } from '../../http/uploads';
 import type { AttendancesService } from '../attendances/attendances.service';
@@ -120,6 +122,7 @@ export function guardAppRoutes(
     sites: SitesRepository;
     shifts: ShiftsService;
     patrols: PatrolsService;
+    alerts: AlertsService;
     publicUrl: string;
   },
 ): void {
@@ -273,11 +276,26 @@ export function guardAppRoutes(
       const guard = guardOf(request);
       const site = siteOfGuard(guard, residenceUuid);
       const standing = await guardApp.verifyPin(request, guard, site, pin, now);
+      // The phone in the browser (issue 38) reads what the kiosk's answer holds; the Flutter app
+      // reads the first three fields alone.
+      const open = await attendances.openShiftOf(standing.uuid, now);
+      const rostered = await deps.shifts.rosteredNow(standing.uuid, site.uuid, now);
       return answer(
         {
           pin_verified: true,
           guard_uuid: standing.uuid,
           security_company_uuid: standing.security_company_uuid,
+          token: bearerToken(request),
+          open_shift: open && toAppAttendance(open, deps.publicUrl, now),
+          rostered_shift: rostered && {
+            uuid: rostered.uuid,
+            name: rostered.name,
+            residence_uuid: rostered.residence_uuid,
+            residence_name: rostered.residence_name,
+            starts_at: appTime(rostered.starts_at),
+            ends_at: appTime(rostered.ends_at),
+            at_this_site: rostered.at_this_site,
+          },
         },
         'PIN verified.',
       );
@@ -877,6 +895,51 @@ export function guardAppRoutes(
         new Date(),
       );
       return answer({ patrol: toAppPatrol(patrol, deps.publicUrl) }, 'Round finished.');
+    },
+  );
+
+  // ---- SOS (issue 38): a press on the phone, sent at once or from its queue ----
+
+  door.post<{
+    Params: { site: string };
+    Body: { key?: string; pressed_at?: string; lat?: number | string; lng?: number | string };
+  }>(
+    '/residences/:site/sos',
+    {
+      config: { guardAccess: 'guard-late' },
+      schema: {
+        params: siteParams,
+        body: {
+          type: 'object',
+          required: ['key'],
+          properties: {
+            key: { type: 'string', minLength: 1, maxLength: 100 },
+            pressed_at: { type: 'string', maxLength: 40 },
+            lat: { type: ['number', 'string'], maxLength: 30 },
+            lng: { type: ['number', 'string'], maxLength: 30 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const guard = guardOf(request);
+      const site = siteOfGuard(guard, request.params.site);
+      const now = new Date();
+      const pressed = Date.parse(request.body.pressed_at ?? '');
+      const position = positionOf({
+        lat: request.body.lat === undefined ? '' : String(request.body.lat),
+        lng: request.body.lng === undefined ? '' : String(request.body.lng),
+      });
+      const uuid = await deps.alerts.raiseSos({
+        guardUuid: guard.guardUuid,
+        guardName: guard.name,
+        site: { uuid: site.uuid, name: site.name, companyUuid: site.companyUuid },
+        position,
+        pressedAt: Number.isNaN(pressed) ? now : new Date(Math.min(pressed, now.getTime())),
+        key: request.body.key ?? '',
+        now,
+      });
+      return answer({ alert_uuid: uuid }, 'SOS sent.');
     },
   );
 

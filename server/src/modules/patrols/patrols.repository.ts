@@ -186,9 +186,9 @@ export async function planPatrols(db: Db, now: Date, roundUuids?: readonly strin
 }
 
 /**
- * After a round changed (or was retired, or one of its checkpoints): its patrols not yet due and
- * not started go, and it is planned again from now with what it is now. Patrols walked, open or
- * passed keep their record.
+ * After a round was added or changed (or retired, or one of its checkpoints): its patrols not yet
+ * due and not started go, and it is planned again with what it is now, from the patrols still
+ * open now. Patrols walked, open or passed keep their record.
  */
 export async function replanRounds(db: Db, roundUuids: readonly string[], now: Date) {
   if (roundUuids.length === 0) return;
@@ -198,9 +198,10 @@ export async function replanRounds(db: Db, roundUuids: readonly string[], now: D
     .where('state', '=', 'due')
     .where('due_at', '>', toDbTime(now))
     .execute();
+  // Planned again as a new round is: from the patrols still open now (those kept are kept).
   await db
     .updateTable('rounds')
-    .set({ planned_until: toDbTime(now) })
+    .set({ planned_until: null })
     .where('uuid', 'in', [...roundUuids])
     .execute();
   await planPatrols(db, now, roundUuids);
@@ -339,6 +340,8 @@ export async function completionBySite(db: Db, from: string, to: string, now: st
       eb.fn.sum<number>('patrols.checkpoints_scanned').as('scanned'),
     ])
     .where('patrols.state', 'in', ['done', 'partly_done', 'missed'])
+    // A patrol closes after it is due: the lower bound keeps the state index's range to the night.
+    .where('patrols.closes_at', '>=', from)
     .where('patrols.closes_at', '<=', now)
     .where('patrols.due_at', '>=', from)
     .where('patrols.due_at', '<', to)
@@ -551,6 +554,8 @@ export function createPatrolsRepository(db: DB) {
         .where('patrols.state', 'in', ['done', 'partly_done', 'missed'])
         .where('patrols.due_at', '>=', range.from)
         .where('patrols.due_at', '<', range.to)
+        // Closed after due: bounds the state index's range to the period, whichever is read.
+        .where('patrols.closes_at', '>=', range.from)
         .where('patrols.closes_at', '<=', range.now)
         .groupBy('patrols.state')
         .execute();
