@@ -5,6 +5,7 @@ import { PATROL_EARLY_MINUTES } from '@rules/patrols';
 import { shiftMinutes } from '@rules/shifts';
 import type { Caller, Principal } from '../../auth/principal';
 import { atLiveSite, siteScope } from '../../auth/scope';
+import { valueOnly } from '../../db/engine/plan-hints';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { addDays, localDate, timestampOf, toDbTime } from '../../db/time';
@@ -551,7 +552,14 @@ export function createPatrolsRepository(db: DB) {
         .$if(range.residenceUuid !== undefined, (qb) =>
           qb.where('patrols.residence_uuid', '=', range.residenceUuid ?? ''),
         )
-        .where('patrols.state', 'in', ['done', 'partly_done', 'missed'])
+        // One site's period is read by its site and due time; every site's by state and close.
+        .where(
+          range.residenceUuid !== undefined
+            ? valueOnly(sql.ref('patrols.state'))
+            : sql.ref('patrols.state'),
+          'in',
+          ['done', 'partly_done', 'missed'],
+        )
         .where('patrols.due_at', '>=', range.from)
         .where('patrols.due_at', '<', range.to)
         // Closed after due: bounds the state index's range to the period, whichever is read.
