@@ -379,7 +379,7 @@ for (const { email, managesSites, readsAudit } of ROLES) {
     // covered by the dialog as too small a target).
     if (email === 'supervisor@example.com') {
       await page
-        .getByRole('heading', { level: 2, name: 'Rounds' })
+        .getByRole('heading', { level: 2, name: 'Rounds', exact: true })
         .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
       await page.getByRole('button', { name: 'Add Round' }).click();
       await scanModal(page, 'Add Round');

@@ -112,13 +112,15 @@ test('a guard walks a round on the phone; scans kept offline arrive once', async
   await expect(page.getByText('Kept on this phone, waiting to be sent: 2')).toBeVisible();
   expect(await scans()).toBe(1);
 
-  // The network returns: both arrive, in order and once, and the round is done.
+  // The network returns: both arrive, in order and once, and the round is done (today's; the
+  // round is planned two days ahead).
   await context.setOffline(false);
   await expect.poll(scans).toBe(3);
   await expect(page.getByText(/waiting to be sent/)).toHaveCount(0);
   await expect(page.getByText(/^Done · 3 of 3 checkpoints/)).toBeVisible();
   const [patrol] = await queryDatabase<{ state: string }>(
-    `select p.state from patrols p join rounds r on r.uuid = p.round_uuid where r.name = ?`,
+    `select p.state from patrols p join rounds r on r.uuid = p.round_uuid where r.name = ?
+     order by p.due_at limit 1`,
     name,
   );
   expect(patrol?.state).toBe('done');
