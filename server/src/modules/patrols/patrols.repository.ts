@@ -428,24 +428,26 @@ export function createPatrolsRepository(db: DB) {
   async function withCheckpoints(rows: Row[]): Promise<Patrol[]> {
     if (rows.length === 0) return [];
     const uuids = [...new Set(rows.flatMap((row) => row.checkpoints.split(',')))];
-    const names = await checkpointNames(db, uuids);
-    const scans = await db
-      .selectFrom('patrol_scans')
-      .leftJoin('files', 'files.uuid', 'patrol_scans.photo_file_uuid')
-      .select([
-        'patrol_scans.patrol_uuid',
-        'patrol_scans.checkpoint_uuid',
-        'patrol_scans.scanned_at',
-        'patrol_scans.sent_late',
-        'patrol_scans.note',
-        'files.access_key',
-      ])
-      .where(
-        'patrol_scans.patrol_uuid',
-        'in',
-        rows.map((row) => row.uuid),
-      )
-      .execute();
+    const [names, scans] = await Promise.all([
+      checkpointNames(db, uuids),
+      db
+        .selectFrom('patrol_scans')
+        .leftJoin('files', 'files.uuid', 'patrol_scans.photo_file_uuid')
+        .select([
+          'patrol_scans.patrol_uuid',
+          'patrol_scans.checkpoint_uuid',
+          'patrol_scans.scanned_at',
+          'patrol_scans.sent_late',
+          'patrol_scans.note',
+          'files.access_key',
+        ])
+        .where(
+          'patrol_scans.patrol_uuid',
+          'in',
+          rows.map((row) => row.uuid),
+        )
+        .execute(),
+    ]);
     const byPatrol = new Map<string, typeof scans>();
     for (const scan of scans) {
       const list = byPatrol.get(scan.patrol_uuid) ?? [];

@@ -132,7 +132,6 @@ export function createPatrolsService(deps: { patrols: PatrolsRepository; files: 
       input: ScanInput,
       now: Date,
     ): Promise<{ patrol: Patrol; replayed: boolean }> {
-      const patrol = await patrolAt(site, uuid);
       const note = (input.note ?? '').trim();
       if (note.length > PATROL_NOTE_MAX_LENGTH) {
         throw badRequest(PATROL_MESSAGES.noteTooLong, 'INVALID_REQUEST', 'note');
@@ -143,7 +142,14 @@ export function createPatrolsService(deps: { patrols: PatrolsRepository; files: 
       const code = text.startsWith(CHECKPOINT_QR_PREFIX)
         ? text.slice(CHECKPOINT_QR_PREFIX.length)
         : text;
-      const checkpoint = await patrols.checkpointByCode(code);
+      // Three reads at once: on PostgreSQL each is a round trip of its own.
+      const [found, checkpoint, scans] = await Promise.all([
+        patrols.patrolAt(site.uuid, uuid),
+        patrols.checkpointByCode(code),
+        patrols.scansOf(uuid),
+      ]);
+      if (!found) throw notFound(PATROL_MESSAGES.notFound, 'PATROL_NOT_FOUND');
+      const patrol = found;
       if (!checkpoint) throw notFound(PATROL_MESSAGES.codeUnknown, 'CHECKPOINT_NOT_FOUND');
       if (checkpoint.residence_uuid !== site.uuid) {
         throw refused(PATROL_MESSAGES.otherSite, 'CHECKPOINT_OTHER_SITE');
@@ -156,7 +162,6 @@ export function createPatrolsService(deps: { patrols: PatrolsRepository; files: 
       if (position < 0) {
         throw refused(PATROL_MESSAGES.notOnRound(checkpoint.name), 'CHECKPOINT_NOT_ON_ROUND');
       }
-      const scans = await patrols.scansOf(patrol.uuid);
       if (scans.some((scan) => scan.checkpoint_uuid === checkpoint.uuid)) {
         return { patrol: await answer(guard, uuid), replayed: true };
       }
