@@ -172,6 +172,8 @@ describe('The watch settings', () => {
     expect(grace).toHaveValue('10');
     expect(noShow).toHaveValue('30');
     expect(within(dialog).getByRole('textbox', { name: 'Weekly hours limit' })).toHaveValue('72');
+    const share = within(dialog).getByRole('textbox', { name: 'Patrols’ share (%)' });
+    expect(share).toHaveValue('90');
 
     await user.clear(noShow);
     await user.type(noShow, '5');
@@ -186,12 +188,21 @@ describe('The watch settings', () => {
 
     await user.clear(noShow);
     await user.type(noShow, '45');
+    await user.clear(share);
+    await user.type(share, '101');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      within(dialog).getByText('The patrols’ share must be a whole number from 1 to 100 (%).'),
+    ).toBeInTheDocument();
+    await user.clear(share);
+    await user.type(share, '85');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('The watch settings are saved.')).toBeInTheDocument();
     expect(rosterSettingsOf('company-1')).toEqual({
       late_grace_minutes: 10,
       no_show_minutes: 45,
       weekly_hours_limit: 72,
+      patrol_completion_percent: 85,
     });
   });
 

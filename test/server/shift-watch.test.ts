@@ -877,6 +877,7 @@ describe('a company’s roster settings', () => {
       late_grace_minutes: 10,
       no_show_minutes: 30,
       weekly_hours_limit: 72,
+      patrol_completion_percent: 90,
     };
     expect((await call(tokens.supervisor, 'GET', url())).json()).toEqual(defaults);
     expect((await call(tokens.companyB, 'GET', url())).statusCode).toBe(404);
@@ -895,6 +896,16 @@ describe('a company’s roster settings', () => {
         'weekly_hours_limit',
         ROSTER_SETTINGS_MESSAGES.weeklyLimitInvalid,
       ],
+      [
+        { patrol_completion_percent: 0 },
+        'patrol_completion_percent',
+        ROSTER_SETTINGS_MESSAGES.completionInvalid,
+      ],
+      [
+        { patrol_completion_percent: 101 },
+        'patrol_completion_percent',
+        ROSTER_SETTINGS_MESSAGES.completionInvalid,
+      ],
     ];
     for (const [body, field, message] of problems) {
       const response = await call(tokens.company, 'PATCH', url(), body);
@@ -905,12 +916,14 @@ describe('a company’s roster settings', () => {
     const changed = await call(tokens.company, 'PATCH', url(), {
       late_grace_minutes: 0,
       weekly_hours_limit: 12,
+      patrol_completion_percent: 95,
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toEqual({
       late_grace_minutes: 0,
       no_show_minutes: 30,
       weekly_hours_limit: 12,
+      patrol_completion_percent: 95,
     });
     expect(
       (await call(tokens.admin, 'PATCH', url(), { no_show_minutes: 45 })).json(),

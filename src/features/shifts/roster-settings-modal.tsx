@@ -34,6 +34,11 @@ const FIELDS: Array<{ key: Field; label: string; hint: string }> = [
     label: 'Weekly hours limit',
     hint: 'Rostering a guard for more hours in a week warns; it does not block.',
   },
+  {
+    key: 'patrol_completion_percent',
+    label: 'Patrols’ share (%)',
+    hint: 'A site whose night patrols scan fewer of their checkpoints than this alerts.',
+  },
 ];
 
 function NumberField({
@@ -102,6 +107,7 @@ export function RosterSettingsModal({ isOpen, onClose }: { isOpen: boolean; onCl
           late_grace_minutes: String(settings.late_grace_minutes),
           no_show_minutes: String(settings.no_show_minutes),
           weekly_hours_limit: String(settings.weekly_hours_limit),
+          patrol_completion_percent: String(settings.patrol_completion_percent),
         });
       } else setError(outcome.payload ?? 'The settings could not be loaded.');
     });
@@ -117,6 +123,7 @@ export function RosterSettingsModal({ isOpen, onClose }: { isOpen: boolean; onCl
       late_grace_minutes: Number(values.late_grace_minutes),
       no_show_minutes: Number(values.no_show_minutes),
       weekly_hours_limit: Number(values.weekly_hours_limit),
+      patrol_completion_percent: Number(values.patrol_completion_percent),
     };
     setSaving(true);
     const outcome = await dispatch(saveRosterSettings({ companyUuid: chosen, body }));

@@ -98,6 +98,8 @@ export interface RosterSettings {
   late_grace_minutes: number;
   no_show_minutes: number;
   weekly_hours_limit: number;
+  /** Below this share (%) of a night's checkpoints scanned, a site alerts (issue 38). */
+  patrol_completion_percent: number;
 }
 
 /** One shift or unplanned attendance of a guard in a timesheet (GET /shifts/timesheet). */

@@ -108,6 +108,7 @@ export const ROSTER_SETTINGS_LIMITS = {
   late_grace_minutes: { min: 0, max: 120 },
   no_show_minutes: { min: 1, max: 240 },
   weekly_hours_limit: { min: 1, max: 168 },
+  patrol_completion_percent: { min: 1, max: 100 },
 } as const;
 
 export const ROSTER_SETTINGS_MESSAGES = {
@@ -115,12 +116,15 @@ export const ROSTER_SETTINGS_MESSAGES = {
   noShowInvalid: 'The no-show time must be a whole number of minutes from 1 to 240.',
   noShowWithinGrace: 'The no-show time must be longer than the grace.',
   weeklyLimitInvalid: 'The weekly limit must be a whole number of hours from 1 to 168.',
+  completionInvalid: 'The patrols’ share must be a whole number from 1 to 100 (%).',
 } as const;
 
 export interface RosterSettingsFields {
   late_grace_minutes: number | string;
   no_show_minutes: number | string;
   weekly_hours_limit: number | string;
+  /** Below this share (%) of a night's checkpoints scanned, a site alerts (issue 38). */
+  patrol_completion_percent: number | string;
 }
 
 const wholeWithin = (value: number | string, range: { min: number; max: number }) => {
@@ -143,6 +147,9 @@ export function rosterSettingsProblems(
   }
   if (!wholeWithin(fields.weekly_hours_limit, limits.weekly_hours_limit)) {
     problems.weekly_hours_limit = ROSTER_SETTINGS_MESSAGES.weeklyLimitInvalid;
+  }
+  if (!wholeWithin(fields.patrol_completion_percent, limits.patrol_completion_percent)) {
+    problems.patrol_completion_percent = ROSTER_SETTINGS_MESSAGES.completionInvalid;
   }
   return problems;
 }

@@ -185,6 +185,7 @@ const DEFAULT_SETTINGS: RosterSettings = {
   late_grace_minutes: 10,
   no_show_minutes: 30,
   weekly_hours_limit: 72,
+  patrol_completion_percent: 90,
 };
 let settings = new Map<string, RosterSettings>();
 

@@ -29,6 +29,7 @@ async function settingsOfSite(db: Db, residenceUuid: string): Promise<RosterSett
       'security_companies.late_grace_minutes',
       'security_companies.no_show_minutes',
       'security_companies.weekly_hours_limit',
+      'security_companies.patrol_completion_percent',
     ])
     .where('residences.uuid', '=', residenceUuid)
     .executeTakeFirst();
@@ -36,6 +37,7 @@ async function settingsOfSite(db: Db, residenceUuid: string): Promise<RosterSett
     late_grace_minutes: Number(row?.late_grace_minutes ?? 10),
     no_show_minutes: Number(row?.no_show_minutes ?? 30),
     weekly_hours_limit: Number(row?.weekly_hours_limit ?? 72),
+    patrol_completion_percent: Number(row?.patrol_completion_percent ?? 90),
   };
 }
 
@@ -658,7 +660,14 @@ export function createShiftsRepository(db: DB) {
     async rosterSettings(principal: Principal, companyUuid: string) {
       const row = await db
         .selectFrom('security_companies')
-        .select(['uuid', 'name', 'late_grace_minutes', 'no_show_minutes', 'weekly_hours_limit'])
+        .select([
+          'uuid',
+          'name',
+          'late_grace_minutes',
+          'no_show_minutes',
+          'weekly_hours_limit',
+          'patrol_completion_percent',
+        ])
         .where('uuid', '=', companyUuid)
         .where('deleted_at', 'is', null)
         .where(companyScope(principal, 'security_companies.uuid'))
@@ -671,6 +680,7 @@ export function createShiftsRepository(db: DB) {
             late_grace_minutes: Number(row.late_grace_minutes),
             no_show_minutes: Number(row.no_show_minutes),
             weekly_hours_limit: Number(row.weekly_hours_limit),
+            patrol_completion_percent: Number(row.patrol_completion_percent),
           } satisfies RosterSettings,
         }
       );

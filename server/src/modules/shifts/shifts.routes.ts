@@ -203,6 +203,7 @@ export function shiftsRoutes(app: FastifyInstance, deps: { shifts: ShiftsService
             late_grace_minutes: { type: ['integer', 'string'], maxLength: 6 },
             no_show_minutes: { type: ['integer', 'string'], maxLength: 6 },
             weekly_hours_limit: { type: ['integer', 'string'], maxLength: 6 },
+            patrol_completion_percent: { type: ['integer', 'string'], maxLength: 6 },
           },
         },
       },

@@ -364,6 +364,7 @@ export function createShiftsService(deps: { shifts: ShiftsRepository }) {
         late_grace_minutes: Number(fields.late_grace_minutes),
         no_show_minutes: Number(fields.no_show_minutes),
         weekly_hours_limit: Number(fields.weekly_hours_limit),
+        patrol_completion_percent: Number(fields.patrol_completion_percent),
       };
       await shifts.updateRosterSettings(companyUuid, settings, now, {
         entity: 'security_company',
